@@ -1,0 +1,42 @@
+package org.shangmi.core.backend;
+
+import java.util.Set;
+
+/**
+ * A family of engines (pure Java, OpenSSL, ...) that the provider finds through
+ * {@link java.util.ServiceLoader}. The provider never links against a backend: a backend that is
+ * absent or cannot load simply serves nothing, and the provider says why.
+ *
+ * <p>Implementations need a public no-argument constructor that does no work; loading happens in
+ * {@link #load()}, which the provider calls once.
+ */
+public interface BackendService {
+
+    /** The backend's identifier: {@code "java"}, {@code "openssl"}, ... */
+    String name();
+
+    /**
+     * Prepares the backend (finds native libraries, checks versions) and returns the algorithms it
+     * can serve here.
+     *
+     * @throws BackendUnavailableException with the reason if it can serve nothing
+     */
+    Set<Algorithm> load() throws BackendUnavailableException;
+
+    /** What was loaded, for status displays: version, library path. Valid after {@link #load()}. */
+    String details();
+
+    /**
+     * A new digest engine.
+     *
+     * @throws UnsupportedOperationException if {@code algorithm} is not a digest this backend offers
+     */
+    DigestEngine newDigest(Algorithm algorithm);
+
+    /**
+     * A new, unkeyed MAC engine.
+     *
+     * @throws UnsupportedOperationException if {@code algorithm} is not a MAC this backend offers
+     */
+    MacEngine newMac(Algorithm algorithm);
+}

@@ -1,0 +1,43 @@
+package org.shangmi.core.backend;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.shangmi.core.hash.Hmac;
+import org.shangmi.core.sm3.Sm3;
+
+/** The pure-Java engines of this module: always loadable, on every JDK from 17. */
+public final class JavaBackendService implements BackendService {
+
+    public static final String NAME = "java";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<Algorithm> load() {
+        return EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3);
+    }
+
+    @Override
+    public String details() {
+        return "pure Java on " + System.getProperty("java.vm.name") + " " + Runtime.version();
+    }
+
+    @Override
+    public DigestEngine newDigest(Algorithm algorithm) {
+        if (algorithm == Algorithm.SM3) {
+            return new Sm3();
+        }
+        throw new UnsupportedOperationException(algorithm + " is not a digest of the Java backend");
+    }
+
+    @Override
+    public MacEngine newMac(Algorithm algorithm) {
+        if (algorithm == Algorithm.HMAC_SM3) {
+            return new Hmac(new Sm3(), Algorithm.HMAC_SM3.jcaName());
+        }
+        throw new UnsupportedOperationException(algorithm + " is not a MAC of the Java backend");
+    }
+}

@@ -1,0 +1,33 @@
+package org.shangmi.provider;
+
+/**
+ * The backends a {@link ShangMiProvider} can draw engines from. Each is found at run time through
+ * {@link java.util.ServiceLoader}; {@link ShangMiProvider#backendStatus()} says which loaded.
+ */
+public enum Backend {
+    /** Pure Java engines from {@code shangmi-core}: always present, JDK 17 and later. */
+    JAVA("java"),
+    /** The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl}, JDK 22 and later. */
+    OPENSSL("openssl");
+
+    private final String id;
+
+    Backend(String id) {
+        this.id = id;
+    }
+
+    /** The name used in system properties ({@code shangmi.backend=java}) and by the backend service. */
+    public String id() {
+        return id;
+    }
+
+    /** The backend with this id, compared without case; {@code null} if none. */
+    static Backend forId(String id) {
+        for (Backend backend : values()) {
+            if (backend.id.equalsIgnoreCase(id)) {
+                return backend;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,188 @@
+package org.shangmi.provider;
+
+import java.security.InvalidParameterException;
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.security.ProviderException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.BackendService;
+
+/**
+ * The ShangMi security provider ("ShangMi"): SM3, HMAC-SM3 and PBKDF2WithHmacSM3 through the
+ * standard JCA classes.
+ *
+ * <p>Each algorithm is served by one backend. {@code new ShangMiProvider()} chooses per algorithm
+ * from the system properties {@code shangmi.backend} ({@code auto}, {@code java} or
+ * {@code openssl}; default {@code auto}) and {@code shangmi.backend.<ALGORITHM>} (for example
+ * {@code shangmi.backend.SM3=java}), falling back to another backend, and saying so once through
+ * {@link System.Logger}, if the one asked for is unavailable. {@code new ShangMiProvider(Backend.JAVA)}
+ * uses one backend for everything and registers only what it serves. Key generation and PBKDF2
+ * do not depend on a backend and are always registered.
+ */
+public final class ShangMiProvider extends Provider {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The provider's name, as passed to {@code getInstance(algorithm, "ShangMi")}. */
+    public static final String NAME = "ShangMi";
+
+    private static final String VERSION = "0.1";
+    private static final String BACKEND_PROPERTY = "shangmi.backend";
+    private static final String SM3_OID = "1.2.156.10197.1.401";
+    private static final String HMAC_SM3_OID = "1.2.156.10197.1.401.2";
+    private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
+
+    /**
+     * The order {@code auto} tries backends in, fastest first as measured on the reference
+     * machine (see the README's speed tables).
+     */
+    private static final List<Backend> AUTO_ORDER = List.of(Backend.JAVA, Backend.OPENSSL);
+
+    private final transient Map<Algorithm, Backend> assignments = new EnumMap<>(Algorithm.class);
+
+    /** A provider whose backends are chosen by the {@code shangmi.backend*} system properties. */
+    public ShangMiProvider() {
+        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3");
+        Backends backends = Backends.get();
+        for (Algorithm algorithm : Algorithm.values()) {
+            Backend chosen = choose(backends, algorithm);
+            if (chosen != null) {
+                assignments.put(algorithm, chosen);
+            }
+        }
+        registerServices(backends);
+    }
+
+    /**
+     * A provider that uses {@code backend} for every algorithm it serves.
+     *
+     * @throws ProviderException if that backend is unavailable here; the message says why
+     */
+    public ShangMiProvider(Backend backend) {
+        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3 (" + backend.id() + " backend)");
+        Backends backends = Backends.get();
+        BackendStatus status = backends.status(backend);
+        if (!status.available()) {
+            throw new ProviderException("the " + backend.id() + " backend is unavailable: " + status.problems());
+        }
+        for (Algorithm algorithm : Algorithm.values()) {
+            if (backends.serving(backend, algorithm) != null) {
+                assignments.put(algorithm, backend);
+            }
+        }
+        registerServices(backends);
+    }
+
+    /** Whether each backend loaded here, what it serves, and if not, why. */
+    public static List<BackendStatus> backendStatus() {
+        Backends backends = Backends.get();
+        List<BackendStatus> result = new ArrayList<>();
+        for (Backend backend : Backend.values()) {
+            result.add(backends.status(backend));
+        }
+        return Collections.unmodifiableList(result);
+    }
+
+    /**
+     * The backend serving {@code algorithm} (a JCA name such as {@code "SM3"}) in this provider, or
+     * null if the algorithm is not served or does not depend on a backend.
+     */
+    public Backend backendFor(String algorithm) {
+        Algorithm known = Algorithm.forJcaName(algorithm);
+        return known == null ? null : assignments.get(known);
+    }
+
+    private static Backend choose(Backends backends, Algorithm algorithm) {
+        String property = BACKEND_PROPERTY + "." + algorithm.jcaName();
+        String value = System.getProperty(property);
+        if (value == null) {
+            property = BACKEND_PROPERTY;
+            value = System.getProperty(property, "auto");
+        }
+        String choice = value.trim().toLowerCase(Locale.ROOT);
+        Backend requested = null;
+        if (!choice.equals("auto")) {
+            requested = Backend.forId(choice);
+            if (requested == null) {
+                throw new ProviderException(property + "=" + value + " is not a backend: use auto, java or openssl");
+            }
+            if (backends.serving(requested, algorithm) != null) {
+                return requested;
+            }
+        }
+        for (Backend candidate : AUTO_ORDER) {
+            if (backends.serving(candidate, algorithm) != null) {
+                if (requested != null) {
+                    BackendStatus status = backends.status(requested);
+                    String why = status.available() ? "it does not serve " + algorithm.jcaName() : status.problems();
+                    logOnce(property + "=" + value + ": the " + requested.id() + " backend cannot serve "
+                            + algorithm.jcaName() + " (" + why + "); using the " + candidate.id() + " backend");
+                }
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    private static void logOnce(String message) {
+        if (LOGGED.add(message)) {
+            System.getLogger(ShangMiProvider.class.getName()).log(System.Logger.Level.WARNING, message);
+        }
+    }
+
+    private void registerServices(Backends backends) {
+        BackendService sm3 = bound(backends, Algorithm.SM3);
+        if (sm3 != null) {
+            register("MessageDigest", "SM3", DigestSpi.class, List.of("OID." + SM3_OID, SM3_OID),
+                    () -> new DigestSpi(sm3.newDigest(Algorithm.SM3)));
+        }
+        List<String> hmacAliases = List.of("SM3HMac", "OID." + HMAC_SM3_OID, HMAC_SM3_OID);
+        BackendService hmac = bound(backends, Algorithm.HMAC_SM3);
+        if (hmac != null) {
+            register("Mac", "HmacSM3", HmacSpi.class, hmacAliases,
+                    () -> new HmacSpi(hmac.newMac(Algorithm.HMAC_SM3)));
+        }
+        register("KeyGenerator", "HmacSM3", HmacKeyGeneratorSpi.class, hmacAliases,
+                () -> new HmacKeyGeneratorSpi("HmacSM3"));
+        register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
+                Pbkdf2KeyFactorySpi::new);
+    }
+
+    private BackendService bound(Backends backends, Algorithm algorithm) {
+        Backend backend = assignments.get(algorithm);
+        return backend == null ? null : backends.serving(backend, algorithm);
+    }
+
+    private void register(String type, String algorithm, Class<?> spi, List<String> aliases, Supplier<Object> factory) {
+        putService(new EngineService(this, type, algorithm, spi.getName(), aliases, factory));
+    }
+
+    /** A service that builds its SPI through a factory instead of reflection. */
+    private static final class EngineService extends Service {
+
+        private final Supplier<Object> factory;
+
+        EngineService(Provider provider, String type, String algorithm, String className, List<String> aliases,
+                Supplier<Object> factory) {
+            super(provider, type, algorithm, className, aliases, null);
+            this.factory = factory;
+        }
+
+        @Override
+        public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
+            if (constructorParameter != null) {
+                throw new InvalidParameterException(getType() + "." + getAlgorithm() + " takes no constructor parameter");
+            }
+            return factory.get();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.shangmi.provider;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.MessageDigest;
+import java.security.ProviderException;
+import java.security.Security;
+import java.util.List;
+import java.util.Set;
+import javax.crypto.KeyGenerator;
+import javax.crypto.Mac;
+import javax.crypto.SecretKeyFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ShangMiProviderTest {
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty("shangmi.backend");
+        System.clearProperty("shangmi.backend.SM3");
+        System.clearProperty("shangmi.backend.HmacSM3");
+    }
+
+    @Test
+    void javaBackendIsAlwaysAvailableAndServesEveryAlgorithm() {
+        BackendStatus java = ShangMiProvider.backendStatus().get(Backend.JAVA.ordinal());
+        assertEquals(Backend.JAVA, java.backend());
+        assertTrue(java.available(), java.problems());
+        assertEquals(Set.of("SM3", "HmacSM3"), java.algorithms());
+        assertEquals("", java.problems(), "every Java algorithm passed its self-test");
+        assertFalse(java.details().isEmpty());
+    }
+
+    @Test
+    void everyBackendIsReportedAndAnUnavailableOneSaysWhy() {
+        List<BackendStatus> statuses = ShangMiProvider.backendStatus();
+        assertEquals(Backend.values().length, statuses.size());
+        for (BackendStatus status : statuses) {
+            if (!status.available()) {
+                assertFalse(status.problems().isBlank(), status.backend() + " is unavailable without a reason");
+                assertTrue(status.algorithms().isEmpty());
+                ProviderException e = assertThrows(ProviderException.class, () -> new ShangMiProvider(status.backend()));
+                assertTrue(e.getMessage().contains(status.problems()), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void servicesAndAliasesResolve() throws Exception {
+        ShangMiProvider provider = new ShangMiProvider(Backend.JAVA);
+        for (String name : List.of("SM3", "OID.1.2.156.10197.1.401", "1.2.156.10197.1.401")) {
+            assertSame(provider, MessageDigest.getInstance(name, provider).getProvider(), name);
+        }
+        for (String name : List.of("HmacSM3", "SM3HMac", "OID.1.2.156.10197.1.401.2", "1.2.156.10197.1.401.2")) {
+            assertSame(provider, Mac.getInstance(name, provider).getProvider(), name);
+            assertSame(provider, KeyGenerator.getInstance(name, provider).getProvider(), name);
+        }
+        assertSame(provider, SecretKeyFactory.getInstance("PBKDF2WithHmacSM3", provider).getProvider());
+    }
+
+    @Test
+    void installedProviderIsFoundByName() throws Exception {
+        Security.addProvider(new ShangMiProvider());
+        try {
+            assertEquals(ShangMiProvider.NAME, MessageDigest.getInstance("SM3", "ShangMi").getProvider().getName());
+            assertEquals(ShangMiProvider.NAME, Mac.getInstance("HmacSM3", "ShangMi").getProvider().getName());
+        } finally {
+            Security.removeProvider(ShangMiProvider.NAME);
+        }
+    }
+
+    @Test
+    void propertiesChooseTheBackendPerAlgorithm() {
+        System.setProperty("shangmi.backend", "java");
+        System.setProperty("shangmi.backend.HmacSM3", "JAVA");
+        ShangMiProvider provider = new ShangMiProvider();
+        assertEquals(Backend.JAVA, provider.backendFor("SM3"));
+        assertEquals(Backend.JAVA, provider.backendFor("hmacsm3"));
+        assertNull(provider.backendFor("PBKDF2WithHmacSM3"), "PBKDF2 does not depend on a backend");
+    }
+
+    @Test
+    void anUnavailableBackendAskedForFallsBackAndAnAvailableOneIsUsed() {
+        for (BackendStatus status : ShangMiProvider.backendStatus()) {
+            System.setProperty("shangmi.backend.SM3", status.backend().id());
+            Backend chosen = new ShangMiProvider().backendFor("SM3");
+            assertNotNull(chosen, "SM3 is served by some backend");
+            if (status.algorithms().contains("SM3")) {
+                assertEquals(status.backend(), chosen);
+            } else {
+                assertTrue(ShangMiProvider.backendStatus().get(chosen.ordinal()).algorithms().contains("SM3"));
+            }
+        }
+    }
+
+    @Test
+    void anUnknownBackendNameIsAnError() {
+        System.setProperty("shangmi.backend.SM3", "gpu");
+        ProviderException e = assertThrows(ProviderException.class, ShangMiProvider::new);
+        assertTrue(e.getMessage().contains("shangmi.backend.SM3=gpu"), e.getMessage());
+    }
+}
