@@ -1,0 +1,73 @@
+# Shared by the scripts in bin/ and by .ci/run: finds a JDK and Maven. Source it; it defines
+# functions only.
+
+# Prints the feature version (17, 25, ...) of the JDK at $1, or fails.
+jdk_feature_version() {
+  local home=$1 version=
+  [ -n "$home" ] && [ -x "$home/bin/java" ] || return 1
+  if [ -f "$home/release" ]; then
+    version=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$home/release")
+  fi
+  if [ -z "$version" ]; then
+    version=$("$home/bin/java" -XshowSettings:properties -version 2>&1 \
+      | sed -n 's/^ *java.specification.version = \([0-9][0-9]*\).*/\1/p')
+  fi
+  [ -n "$version" ] && printf '%s\n' "$version"
+}
+
+# find_jdk MIN [MAX]: prints the home of a JDK whose feature version lies in MIN..MAX
+# (MAX unbounded if absent): $JAVA_HOME if it fits, else the newest fitting one under
+# ${SHANGMI_JVM_DIR:-/usr/lib/jvm}. Fails with a message naming the version needed.
+find_jdk() {
+  local min=$1 max=${2:-}
+  local version home best= best_version=0
+  if version=$(jdk_feature_version "${JAVA_HOME:-}") \
+      && [ "$version" -ge "$min" ] && { [ -z "$max" ] || [ "$version" -le "$max" ]; } \
+      && [ -x "$JAVA_HOME/bin/javac" ]; then
+    printf '%s\n' "$JAVA_HOME"
+    return 0
+  fi
+  for home in "${SHANGMI_JVM_DIR:-/usr/lib/jvm}"/*; do
+    [ -d "$home" ] && [ -x "$home/bin/javac" ] || continue
+    version=$(jdk_feature_version "$home") || continue
+    [ "$version" -ge "$min" ] || continue
+    [ -z "$max" ] || [ "$version" -le "$max" ] || continue
+    if [ "$version" -gt "$best_version" ]; then
+      best=$(cd "$home" && pwd -P)
+      best_version=$version
+    fi
+  done
+  if [ -z "$best" ]; then
+    local wanted
+    if [ -z "$max" ]; then
+      wanted="JDK $min or newer"
+    elif [ "$max" = "$min" ]; then
+      wanted="JDK $min"
+    else
+      wanted="JDK $min to $max"
+    fi
+    echo "shangmi: no $wanted found: set JAVA_HOME to one, or install one under ${SHANGMI_JVM_DIR:-/usr/lib/jvm}" >&2
+    return 1
+  fi
+  printf '%s\n' "$best"
+}
+
+# Runs Maven with the given JDK home ($1) and arguments; installs Debian's maven package if
+# mvn is missing and this is a root shell with apt-get (a fresh machine).
+run_maven() {
+  local java_home=$1
+  shift
+  if ! command -v mvn >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "shangmi: installing Maven (Debian package maven)" >&2
+      { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q maven; } >&2
+    else
+      echo "shangmi: Maven (mvn) is not on the PATH: install it (Debian: apt-get install maven)" >&2
+      return 1
+    fi
+  fi
+  # Maven's own libraries call sun.misc.Unsafe; JDK 24+ warns about it on every run.
+  local quiet_unsafe=
+  [ "$(jdk_feature_version "$java_home")" -ge 24 ] && quiet_unsafe=--sun-misc-unsafe-memory-access=allow
+  JAVA_HOME=$java_home MAVEN_OPTS="${MAVEN_OPTS:-} $quiet_unsafe" mvn -B "$@"
+}

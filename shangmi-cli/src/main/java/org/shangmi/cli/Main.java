@@ -1,0 +1,93 @@
+package org.shangmi.cli;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.security.Provider;
+import org.shangmi.provider.ShangMiProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shangmi}: ShangMi cryptography from the command line, in the style of {@code openssl}.
+ * Exit codes: 0 success, 1 an input or verification failure, 2 a usage error.
+ */
+@Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "ShangMi cryptography (SM3 now; SM2 and SM4 to come) through the ShangMi provider.",
+        subcommands = {DgstCommand.class, MacCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:an input could not be read, or a verification failed", "2:usage error"})
+public final class Main implements Runnable {
+
+    static final int EXIT_FAILURE = 1;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final InputStream stdin;
+    private final PrintWriter stderr;
+    private final boolean stderrIsTerminal;
+    private Provider provider;
+
+    Main(InputStream stdin, PrintWriter stderr, boolean stderrIsTerminal) {
+        this.stdin = stdin;
+        this.stderr = stderr;
+        this.stderrIsTerminal = stderrIsTerminal;
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int status = execute(System.in, out, err, Terminal.stderrIsTerminal(), args);
+        out.flush();
+        err.flush();
+        System.exit(status);
+    }
+
+    /** Runs one command line and returns its exit code; the streams stay open. */
+    static int execute(InputStream stdin, PrintWriter out, PrintWriter err, boolean stderrIsTerminal, String... args) {
+        CommandLine commandLine = new CommandLine(new Main(stdin, err, stderrIsTerminal))
+                .setPosixClusteredShortOptionsAllowed(false)
+                .setOut(out)
+                .setErr(err)
+                .setExecutionExceptionHandler((e, cl, parsed) -> {
+                    err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+                    return EXIT_FAILURE;
+                });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "a command is needed: dgst or mac (see shangmi --help)");
+    }
+
+    InputStream stdin() {
+        return stdin;
+    }
+
+    PrintWriter stderr() {
+        return stderr;
+    }
+
+    boolean stderrIsTerminal() {
+        return stderrIsTerminal;
+    }
+
+    /** The provider every command uses; its backends follow the {@code shangmi.backend*} properties. */
+    Provider provider() {
+        if (provider == null) {
+            provider = new ShangMiProvider();
+        }
+        return provider;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"shangmi " + new ShangMiProvider().getVersionStr()};
+        }
+    }
+}
