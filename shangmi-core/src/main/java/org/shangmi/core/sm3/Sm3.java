@@ -1,5 +1,6 @@
 package org.shangmi.core.sm3;
 
+import java.util.Arrays;
 import org.shangmi.core.hash.BlockDigest;
 import org.shangmi.core.util.Bytes;
 
@@ -67,7 +68,7 @@ public final class Sm3 extends BlockDigest {
         v5 = IV5;
         v6 = IV6;
         v7 = IV7;
-        java.util.Arrays.fill(w, 0);
+        Arrays.fill(w, 0);
     }
 
     @Override
