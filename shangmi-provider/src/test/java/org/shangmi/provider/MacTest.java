@@ -10,7 +10,6 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.KeyPairGenerator;
 import java.security.Provider;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -33,13 +32,7 @@ class MacTest {
     }
 
     static List<Arguments> providersAndVectors() {
-        List<Arguments> cases = new ArrayList<>();
-        for (ShangMiProvider provider : Providers.each()) {
-            for (Vectors.Record record : Vectors.all("HMAC-SM3")) {
-                cases.add(Arguments.of(provider.backendFor("HmacSM3"), provider, record));
-            }
-        }
-        return cases;
+        return Providers.withVectors("HmacSM3", "HMAC-SM3");
     }
 
     @ParameterizedTest(name = "{0} {2}")

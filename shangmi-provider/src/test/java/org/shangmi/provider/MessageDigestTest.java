@@ -9,7 +9,6 @@ import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -27,13 +26,7 @@ class MessageDigestTest {
     }
 
     static List<Arguments> providersAndVectors() {
-        List<Arguments> cases = new ArrayList<>();
-        for (ShangMiProvider provider : Providers.each()) {
-            for (Vectors.Record record : Vectors.all("SM3")) {
-                cases.add(Arguments.of(provider.backendFor("SM3"), provider, record));
-            }
-        }
-        return cases;
+        return Providers.withVectors("SM3", "SM3");
     }
 
     @ParameterizedTest(name = "{0} {2}")

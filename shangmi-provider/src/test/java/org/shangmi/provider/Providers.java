@@ -6,6 +6,8 @@ import java.security.Provider;
 import java.util.ArrayList;
 import java.util.List;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.junit.jupiter.params.provider.Arguments;
+import org.shangmi.core.testing.Vectors;
 
 /** The providers every provider test runs against: one per backend available here, and the peers. */
 final class Providers {
@@ -25,6 +27,20 @@ final class Providers {
         }
         assertFalse(providers.isEmpty(), "no backend is available: " + ShangMiProvider.backendStatus());
         return providers;
+    }
+
+    /**
+     * Every vector of {@code vectorAlgorithm} against every provider, as (backend serving
+     * {@code jcaAlgorithm}, provider, record) for parameterized tests.
+     */
+    static List<Arguments> withVectors(String jcaAlgorithm, String vectorAlgorithm) {
+        List<Arguments> cases = new ArrayList<>();
+        for (ShangMiProvider provider : each()) {
+            for (Vectors.Record record : Vectors.all(vectorAlgorithm)) {
+                cases.add(Arguments.of(provider.backendFor(jcaAlgorithm), provider, record));
+            }
+        }
+        return cases;
     }
 
     static Provider bouncyCastle() {
