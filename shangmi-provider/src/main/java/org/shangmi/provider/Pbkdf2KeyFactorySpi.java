@@ -92,6 +92,9 @@ final class Pbkdf2KeyFactorySpi extends SecretKeyFactorySpi {
             throw new InvalidKeySpecException(ALGORITHM + " keys give a PBEKeySpec, not "
                     + (keySpec == null ? "null" : keySpec.getName()));
         }
+        if (key.isDestroyed()) {
+            throw new InvalidKeySpecException("the key has been destroyed");
+        }
         PBEKey pbeKey = (PBEKey) key;
         char[] password = pbeKey.getPassword();
         byte[] encoded = pbeKey.getEncoded();
@@ -111,6 +114,9 @@ final class Pbkdf2KeyFactorySpi extends SecretKeyFactorySpi {
         if (!(key instanceof PBEKey) || !ALGORITHM.equalsIgnoreCase(key.getAlgorithm())) {
             throw new InvalidKeyException("cannot translate " + (key == null ? "null" : key.getAlgorithm())
                     + " keys: " + ALGORITHM + " translates only PBEKeys of its own algorithm");
+        }
+        if (key.isDestroyed()) {
+            throw new InvalidKeyException("the key has been destroyed");
         }
         PBEKey pbeKey = (PBEKey) key;
         char[] password = pbeKey.getPassword();

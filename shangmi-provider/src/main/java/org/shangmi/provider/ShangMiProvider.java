@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -68,7 +69,8 @@ public final class ShangMiProvider extends Provider {
      * @throws ProviderException if that backend is unavailable here; the message says why
      */
     public ShangMiProvider(Backend backend) {
-        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3 (" + backend.id() + " backend)");
+        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3 ("
+                + Objects.requireNonNull(backend, "backend").id() + " backend)");
         Backends backends = Backends.get();
         BackendStatus status = backends.status(backend);
         if (!status.available()) {

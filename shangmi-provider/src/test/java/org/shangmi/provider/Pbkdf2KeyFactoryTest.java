@@ -126,6 +126,8 @@ class Pbkdf2KeyFactoryTest {
         assertThrows(IllegalStateException.class, key::getEncoded);
         assertThrows(IllegalStateException.class, key::getPassword);
         assertThrows(InvalidKeyException.class, () -> mac.init(key));
+        SecretKeyFactory factory = SecretKeyFactory.getInstance(ALGORITHM, provider);
+        assertThrows(InvalidKeySpecException.class, () -> factory.getKeySpec(key, PBEKeySpec.class));
     }
 
     @Test

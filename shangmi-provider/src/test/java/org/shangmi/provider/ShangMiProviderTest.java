@@ -101,6 +101,12 @@ class ShangMiProviderTest {
     }
 
     @Test
+    void aNullBackendIsRefusedByName() {
+        NullPointerException e = assertThrows(NullPointerException.class, () -> new ShangMiProvider(null));
+        assertEquals("backend", e.getMessage());
+    }
+
+    @Test
     void anUnknownBackendNameIsAnError() {
         System.setProperty("shangmi.backend.SM3", "gpu");
         ProviderException e = assertThrows(ProviderException.class, ShangMiProvider::new);
