@@ -5,20 +5,13 @@ package org.shangmi.core.backend;
  * backend which of these it offers and binds each to one backend.
  */
 public enum Algorithm {
-    SM3("MessageDigest", "SM3"),
-    HMAC_SM3("Mac", "HmacSM3");
+    SM3("SM3"),
+    HMAC_SM3("HmacSM3");
 
-    private final String jcaType;
     private final String jcaName;
 
-    Algorithm(String jcaType, String jcaName) {
-        this.jcaType = jcaType;
+    Algorithm(String jcaName) {
         this.jcaName = jcaName;
-    }
-
-    /** The JCA engine type, for example {@code "MessageDigest"}. */
-    public String jcaType() {
-        return jcaType;
     }
 
     /** The standard JCA algorithm name, for example {@code "HmacSM3"}. */
