@@ -1,0 +1,315 @@
+package org.shangmi.core.sm2;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * Arithmetic modulo the SM2 prime p = 2^256 - 2^224 - 2^96 + 2^64 - 1 (GB/T 32918.5,
+ * curve sm2p256v1), in Montgomery form with R = 2^260.
+ *
+ * <p>An element is a {@code long[5]} of 52-bit limbs, least significant first, holding
+ * x·R mod p fully reduced (each limb below 2^52, the value below p). Every operation takes and
+ * returns elements in that form; results may alias inputs. {@code add}, {@code sub},
+ * {@code neg}, {@code mul} and {@code square} allocate nothing; the conversions and
+ * {@code invert} use small temporaries, which they wipe.
+ *
+ * <p>Because p ≡ −1 (mod 2^52), the Montgomery factor −p⁻¹ mod 2^52 is 1, and the limbs
+ * p0 = p2 = p3 = 2^52 − 1 turn three of the five products of each reduction step into a shift.
+ *
+ * <p>Constant time: no branch or array index depends on an element's value; the final
+ * subtraction of p is selected by a mask. {@link #decode} and {@link #isZero} compute their
+ * answer the same way, though the answer itself is returned to the caller.
+ */
+public final class Sm2Field {
+
+    /** Limbs per element. */
+    public static final int LIMBS = 5;
+
+    private static final int BITS = 52;
+    private static final long MASK = (1L << BITS) - 1;
+
+    private static final long P0 = MASK;
+    private static final long P1 = 0xff00000000fffL;
+    private static final long P2 = MASK;
+    private static final long P3 = MASK;
+    private static final long P4 = 0xfffffffeffffL;
+
+    /** R² mod p in plain limbs: multiplying by it enters Montgomery form. */
+    private static final long[] R_SQUARED =
+            limbsOf(HexFormat.of().parseHex("00000400000002000000010000000100000002ffffffff000000020000000300"), 0);
+
+    /** The plain integer 1: multiplying by it leaves Montgomery form. */
+    private static final long[] PLAIN_ONE = {1, 0, 0, 0, 0};
+
+    /** p − 2, the exponent of inversion by Fermat, big-endian. */
+    private static final byte[] P_MINUS_2 =
+            HexFormat.of().parseHex("fffffffeffffffffffffffffffffffffffffffff00000000fffffffffffffffd");
+
+    private Sm2Field() {
+    }
+
+    /** A new element, zero. */
+    public static long[] create() {
+        return new long[LIMBS];
+    }
+
+    /** Sets {@code r} to the element for the integer {@code value} (0 ≤ value < 2^52). */
+    public static void setSmall(long[] r, long value) {
+        if (value < 0 || value > MASK) {
+            throw new IllegalArgumentException("small value out of range: " + value);
+        }
+        r[0] = value;
+        r[1] = 0;
+        r[2] = 0;
+        r[3] = 0;
+        r[4] = 0;
+        mul(r, r, R_SQUARED);
+    }
+
+    /**
+     * Reads a 32-byte big-endian integer into {@code r} (in Montgomery form).
+     *
+     * @return whether the integer was below p; if not, {@code r} holds it reduced mod p, which
+     *         callers validating coordinates must refuse
+     */
+    public static boolean decode(byte[] in, int off, long[] r) {
+        Objects.checkFromIndexSize(off, 32, in.length);
+        long[] plain = limbsOf(in, off);
+        long below = belowP(plain);
+        reduceOnce(plain, plain[0], plain[1], plain[2], plain[3], plain[4]); // below 2^256 < 2p
+        mul(r, plain, R_SQUARED);
+        Arrays.fill(plain, 0);
+        return below != 0;
+    }
+
+    /** Writes {@code a} as a 32-byte big-endian integer in [0, p). */
+    public static void encode(long[] a, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, 32, out.length);
+        long[] plain = new long[LIMBS];
+        mul(plain, a, PLAIN_ONE);
+        for (int i = 0; i < 32; i++) {
+            int bit = 8 * (31 - i);
+            int limb = bit / BITS;
+            int shift = bit % BITS;
+            long value = plain[limb] >>> shift;
+            if (shift > BITS - 8 && limb + 1 < LIMBS) {
+                value |= plain[limb + 1] << (BITS - shift);
+            }
+            out[off + i] = (byte) value;
+        }
+        Arrays.fill(plain, 0);
+    }
+
+    /** r = a + b. */
+    public static void add(long[] r, long[] a, long[] b) {
+        long r0 = a[0] + b[0];
+        long r1 = a[1] + b[1];
+        long r2 = a[2] + b[2];
+        long r3 = a[3] + b[3];
+        long r4 = a[4] + b[4];
+        reduceOnce(r, r0, r1, r2, r3, r4);
+    }
+
+    /** r = a − b. */
+    public static void sub(long[] r, long[] a, long[] b) {
+        // a - b + p lies in (0, 2p): one conditional subtraction reduces it
+        long r0 = a[0] - b[0] + P0;
+        long r1 = a[1] - b[1] + P1;
+        long r2 = a[2] - b[2] + P2;
+        long r3 = a[3] - b[3] + P3;
+        long r4 = a[4] - b[4] + P4;
+        reduceOnce(r, r0, r1, r2, r3, r4);
+    }
+
+    /** r = −a. */
+    public static void neg(long[] r, long[] a) {
+        // p - a lies in (0, p]; a = 0 gives p, which the conditional subtraction turns into 0
+        reduceOnce(r, P0 - a[0], P1 - a[1], P2 - a[2], P3 - a[3], P4 - a[4]);
+    }
+
+    /** r = a·b. */
+    public static void mul(long[] r, long[] a, long[] b) {
+        long a0 = a[0];
+        long a1 = a[1];
+        long a2 = a[2];
+        long a3 = a[3];
+        long a4 = a[4];
+        long b0 = b[0];
+        long b1 = b[1];
+        long b2 = b[2];
+        long b3 = b[3];
+        long b4 = b[4];
+
+        // schoolbook product: each 104-bit partial product splits into a low and a high 52-bit half
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        long c4 = 0;
+        long c5 = 0;
+        long c6 = 0;
+        long c7 = 0;
+        long c8 = 0;
+        long c9 = 0;
+        long lo;
+
+        lo = a0 * b0; c0 += lo & MASK; c1 += high(a0, b0, lo);
+        lo = a0 * b1; c1 += lo & MASK; c2 += high(a0, b1, lo);
+        lo = a0 * b2; c2 += lo & MASK; c3 += high(a0, b2, lo);
+        lo = a0 * b3; c3 += lo & MASK; c4 += high(a0, b3, lo);
+        lo = a0 * b4; c4 += lo & MASK; c5 += high(a0, b4, lo);
+
+        lo = a1 * b0; c1 += lo & MASK; c2 += high(a1, b0, lo);
+        lo = a1 * b1; c2 += lo & MASK; c3 += high(a1, b1, lo);
+        lo = a1 * b2; c3 += lo & MASK; c4 += high(a1, b2, lo);
+        lo = a1 * b3; c4 += lo & MASK; c5 += high(a1, b3, lo);
+        lo = a1 * b4; c5 += lo & MASK; c6 += high(a1, b4, lo);
+
+        lo = a2 * b0; c2 += lo & MASK; c3 += high(a2, b0, lo);
+        lo = a2 * b1; c3 += lo & MASK; c4 += high(a2, b1, lo);
+        lo = a2 * b2; c4 += lo & MASK; c5 += high(a2, b2, lo);
+        lo = a2 * b3; c5 += lo & MASK; c6 += high(a2, b3, lo);
+        lo = a2 * b4; c6 += lo & MASK; c7 += high(a2, b4, lo);
+
+        lo = a3 * b0; c3 += lo & MASK; c4 += high(a3, b0, lo);
+        lo = a3 * b1; c4 += lo & MASK; c5 += high(a3, b1, lo);
+        lo = a3 * b2; c5 += lo & MASK; c6 += high(a3, b2, lo);
+        lo = a3 * b3; c6 += lo & MASK; c7 += high(a3, b3, lo);
+        lo = a3 * b4; c7 += lo & MASK; c8 += high(a3, b4, lo);
+
+        lo = a4 * b0; c4 += lo & MASK; c5 += high(a4, b0, lo);
+        lo = a4 * b1; c5 += lo & MASK; c6 += high(a4, b1, lo);
+        lo = a4 * b2; c6 += lo & MASK; c7 += high(a4, b2, lo);
+        lo = a4 * b3; c7 += lo & MASK; c8 += high(a4, b3, lo);
+        lo = a4 * b4; c8 += lo & MASK; c9 += high(a4, b4, lo);
+
+        // Montgomery reduction, one limb at a time: add m·p, m = c_i mod 2^52, which clears c_i.
+        // m·p0 = m·2^52 − m folds into the carry; m·p2 and m·p3 (both 2^52 − 1) net to −m at
+        // i+2 and +m at i+4; only m·p1 and m·p4 need multiplying.
+        long m;
+        m = c0 & MASK;
+        c1 += (c0 >> BITS) + m;
+        lo = m * P1; c1 += lo & MASK; c2 += high(m, P1, lo) - m;
+        lo = m * P4; c4 += (lo & MASK) + m; c5 += high(m, P4, lo);
+
+        m = c1 & MASK;
+        c2 += (c1 >> BITS) + m;
+        lo = m * P1; c2 += lo & MASK; c3 += high(m, P1, lo) - m;
+        lo = m * P4; c5 += (lo & MASK) + m; c6 += high(m, P4, lo);
+
+        m = c2 & MASK;
+        c3 += (c2 >> BITS) + m;
+        lo = m * P1; c3 += lo & MASK; c4 += high(m, P1, lo) - m;
+        lo = m * P4; c6 += (lo & MASK) + m; c7 += high(m, P4, lo);
+
+        m = c3 & MASK;
+        c4 += (c3 >> BITS) + m;
+        lo = m * P1; c4 += lo & MASK; c5 += high(m, P1, lo) - m;
+        lo = m * P4; c7 += (lo & MASK) + m; c8 += high(m, P4, lo);
+
+        m = c4 & MASK;
+        c5 += (c4 >> BITS) + m;
+        lo = m * P1; c5 += lo & MASK; c6 += high(m, P1, lo) - m;
+        lo = m * P4; c8 += (lo & MASK) + m; c9 += high(m, P4, lo);
+
+        // the result, below 2p, is in c5..c9
+        reduceOnce(r, c5, c6, c7, c8, c9);
+    }
+
+    /** r = a². */
+    public static void square(long[] r, long[] a) {
+        mul(r, a, a);
+    }
+
+    /** r = a⁻¹ (and 0 for a = 0), by Fermat: a^(p−2), with a fixed sequence of operations. */
+    public static void invert(long[] r, long[] a) {
+        long[] base = a.clone();
+        long[] acc = new long[LIMBS];
+        setSmall(acc, 1);
+        for (byte b : P_MINUS_2) {
+            for (int bit = 7; bit >= 0; bit--) {
+                square(acc, acc);
+                if (((b >>> bit) & 1) != 0) { // the exponent is public: this branch leaks nothing about a
+                    mul(acc, acc, base);
+                }
+            }
+        }
+        System.arraycopy(acc, 0, r, 0, LIMBS);
+        Arrays.fill(base, 0);
+        Arrays.fill(acc, 0);
+    }
+
+    /** Whether a = 0. */
+    public static boolean isZero(long[] a) {
+        long bits = a[0] | a[1] | a[2] | a[3] | a[4];
+        return ((bits - 1) >> 63) != 0; // limbs are non-negative, so only 0 goes negative
+    }
+
+    /** r = a if {@code choose} is 1, unchanged if 0; {@code choose} must be 0 or 1. */
+    public static void conditionalCopy(long[] r, long[] a, int choose) {
+        long mask = -(long) choose;
+        for (int i = 0; i < LIMBS; i++) {
+            r[i] ^= (r[i] ^ a[i]) & mask;
+        }
+    }
+
+    /** The high 52 bits of the 104-bit product x·y whose low 64 bits are {@code lo} (x, y < 2^52). */
+    private static long high(long x, long y, long lo) {
+        return (Math.multiplyHigh(x, y) << (64 - BITS)) | (lo >>> BITS);
+    }
+
+    /**
+     * Carries the signed limbs into 52-bit form, giving a value in [0, 2p), then subtracts p
+     * once unless the value is already below p, and writes the limbs to {@code r}.
+     */
+    private static void reduceOnce(long[] r, long r0, long r1, long r2, long r3, long r4) {
+        r1 += r0 >> BITS;
+        r0 &= MASK;
+        r2 += r1 >> BITS;
+        r1 &= MASK;
+        r3 += r2 >> BITS;
+        r2 &= MASK;
+        r4 += r3 >> BITS;
+        r3 &= MASK;
+
+        long t0 = r0 - P0;
+        long t1 = r1 - P1 + (t0 >> BITS);
+        t0 &= MASK;
+        long t2 = r2 - P2 + (t1 >> BITS);
+        t1 &= MASK;
+        long t3 = r3 - P3 + (t2 >> BITS);
+        t2 &= MASK;
+        long t4 = r4 - P4 + (t3 >> BITS);
+        t3 &= MASK;
+        long keep = t4 >> 63; // all ones when the value was below p
+        r[0] = (r0 & keep) | (t0 & ~keep);
+        r[1] = (r1 & keep) | (t1 & ~keep);
+        r[2] = (r2 & keep) | (t2 & ~keep);
+        r[3] = (r3 & keep) | (t3 & ~keep);
+        r[4] = (r4 & keep) | (t4 & ~keep);
+    }
+
+    /** All ones if the plain limbs {@code a} (each below 2^52) hold a value below p, else 0. */
+    private static long belowP(long[] a) {
+        long t = a[0] - P0;
+        t = a[1] - P1 + (t >> BITS);
+        t = a[2] - P2 + (t >> BITS);
+        t = a[3] - P3 + (t >> BITS);
+        t = a[4] - P4 + (t >> BITS);
+        return t >> 63;
+    }
+
+    private static long[] limbsOf(byte[] in, int off) {
+        long[] limbs = new long[LIMBS];
+        for (int i = 0; i < 32; i++) {
+            int bit = 8 * (31 - i);
+            long value = in[off + i] & 0xffL;
+            limbs[bit / BITS] |= (value << (bit % BITS)) & MASK;
+            if (bit % BITS > BITS - 8) {
+                limbs[bit / BITS + 1] |= value >>> (BITS - bit % BITS);
+            }
+        }
+        return limbs;
+    }
+}
