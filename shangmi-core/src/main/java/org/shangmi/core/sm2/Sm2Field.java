@@ -39,6 +39,10 @@ public final class Sm2Field {
     private static final long[] R_SQUARED =
             limbsOf(HexFormat.of().parseHex("00000400000002000000010000000100000002ffffffff000000020000000300"), 0);
 
+    /** R mod p: the element 1 in Montgomery form. */
+    private static final long[] ONE =
+            limbsOf(HexFormat.of().parseHex("000000100000000000000000000000000000000ffffffff00000000000000010"), 0);
+
     /** The plain integer 1: multiplying by it leaves Montgomery form. */
     private static final long[] PLAIN_ONE = {1, 0, 0, 0, 0};
 
@@ -52,6 +56,16 @@ public final class Sm2Field {
     /** A new element, zero. */
     public static long[] create() {
         return new long[LIMBS];
+    }
+
+    /** r = 0. */
+    public static void setZero(long[] r) {
+        Arrays.fill(r, 0, LIMBS, 0);
+    }
+
+    /** r = 1. */
+    public static void setOne(long[] r) {
+        System.arraycopy(ONE, 0, r, 0, LIMBS);
     }
 
     /** Sets {@code r} to the element for the integer {@code value} (0 ≤ value < 2^52). */

@@ -150,6 +150,10 @@ class Sm2FieldTest {
             Sm2Field.setSmall(r, small);
             assertEquals(BigInteger.valueOf(small), value(r));
         }
+        Sm2Field.setOne(r);
+        assertEquals(BigInteger.ONE, value(r));
+        Sm2Field.setZero(r);
+        assertEquals(BigInteger.ZERO, value(r));
         assertThrows(IllegalArgumentException.class, () -> Sm2Field.setSmall(r, -1));
         assertThrows(IllegalArgumentException.class, () -> Sm2Field.setSmall(r, 1L << 52));
 

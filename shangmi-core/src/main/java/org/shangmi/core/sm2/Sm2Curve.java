@@ -1,0 +1,238 @@
+package org.shangmi.core.sm2;
+
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * Point arithmetic on sm2p256v1 (GB/T 32918.5): y² = x³ − 3x + b over the field of
+ * {@link Sm2Field}, a group of prime order n.
+ *
+ * <p>An instance is a workspace: it owns the temporaries and the window table, so its operations
+ * allocate nothing. It is not thread-safe; give each thread (or each signer) its own.
+ *
+ * <p>Addition and doubling are the complete projective formulas of Renes, Costello and Batina
+ * (2016, algorithms 4 and 6, a = −3): one code path for every input, the identity and P + P
+ * included. {@link #multiply} is constant time in the scalar: a fixed 4-bit window whose table
+ * entry is picked by scanning all sixteen entries with masks, never by indexing with the secret.
+ */
+public final class Sm2Curve {
+
+    /** Bytes of a scalar and of each affine coordinate. */
+    public static final int BYTES = 32;
+
+    private static final long[] B = fieldElement("28E9FA9E9D9F5E344D5A9E4BCF6509A7F39789F515AB8F92DDBCBD414D940E93");
+    private static final long[] GX = fieldElement("32C4AE2C1F1981195F9904466A39C9948FE30BBFF2660BE1715A4589334C74C7");
+    private static final long[] GY = fieldElement("BC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0");
+
+    private static final int WINDOW = 4;
+    private static final int TABLE_SIZE = 1 << WINDOW;
+
+    private final long[] t0 = Sm2Field.create();
+    private final long[] t1 = Sm2Field.create();
+    private final long[] t2 = Sm2Field.create();
+    private final long[] t3 = Sm2Field.create();
+    private final long[] t4 = Sm2Field.create();
+    private final long[] x3 = Sm2Field.create();
+    private final long[] y3 = Sm2Field.create();
+    private final long[] z3 = Sm2Field.create();
+    private final Sm2Point[] table = new Sm2Point[TABLE_SIZE];
+    private final Sm2Point selected = new Sm2Point();
+    private final Sm2Point accumulator = new Sm2Point();
+
+    public Sm2Curve() {
+        for (int i = 0; i < TABLE_SIZE; i++) {
+            table[i] = new Sm2Point();
+        }
+    }
+
+    /** Sets {@code r} to the base point G. */
+    public static void setGenerator(Sm2Point r) {
+        System.arraycopy(GX, 0, r.x, 0, Sm2Field.LIMBS);
+        System.arraycopy(GY, 0, r.y, 0, Sm2Field.LIMBS);
+        Sm2Field.setOne(r.z);
+    }
+
+    /** r = p + q (RCB algorithm 4); r may be p or q. */
+    public void add(Sm2Point r, Sm2Point p, Sm2Point q) {
+        Sm2Field.mul(t0, p.x, q.x);
+        Sm2Field.mul(t1, p.y, q.y);
+        Sm2Field.mul(t2, p.z, q.z);
+        Sm2Field.add(t3, p.x, p.y);
+        Sm2Field.add(t4, q.x, q.y);
+        Sm2Field.mul(t3, t3, t4);
+        Sm2Field.add(t4, t0, t1);
+        Sm2Field.sub(t3, t3, t4);
+        Sm2Field.add(t4, p.y, p.z);
+        Sm2Field.add(x3, q.y, q.z);
+        Sm2Field.mul(t4, t4, x3);
+        Sm2Field.add(x3, t1, t2);
+        Sm2Field.sub(t4, t4, x3);
+        Sm2Field.add(x3, p.x, p.z);
+        Sm2Field.add(y3, q.x, q.z);
+        Sm2Field.mul(x3, x3, y3);
+        Sm2Field.add(y3, t0, t2);
+        Sm2Field.sub(y3, x3, y3);
+        Sm2Field.mul(z3, B, t2);
+        Sm2Field.sub(x3, y3, z3);
+        Sm2Field.add(z3, x3, x3);
+        Sm2Field.add(x3, x3, z3);
+        Sm2Field.sub(z3, t1, x3);
+        Sm2Field.add(x3, t1, x3);
+        Sm2Field.mul(y3, B, y3);
+        Sm2Field.add(t1, t2, t2);
+        Sm2Field.add(t2, t1, t2);
+        Sm2Field.sub(y3, y3, t2);
+        Sm2Field.sub(y3, y3, t0);
+        Sm2Field.add(t1, y3, y3);
+        Sm2Field.add(y3, t1, y3);
+        Sm2Field.add(t1, t0, t0);
+        Sm2Field.add(t0, t1, t0);
+        Sm2Field.sub(t0, t0, t2);
+        Sm2Field.mul(t1, t4, y3);
+        Sm2Field.mul(t2, t0, y3);
+        Sm2Field.mul(y3, x3, z3);
+        Sm2Field.add(y3, y3, t2);
+        Sm2Field.mul(x3, t3, x3);
+        Sm2Field.sub(x3, x3, t1);
+        Sm2Field.mul(z3, t4, z3);
+        Sm2Field.mul(t1, t3, t0);
+        Sm2Field.add(z3, z3, t1);
+        store(r);
+    }
+
+    /** r = 2p (RCB algorithm 6); r may be p. */
+    public void twice(Sm2Point r, Sm2Point p) {
+        Sm2Field.square(t0, p.x);
+        Sm2Field.square(t1, p.y);
+        Sm2Field.square(t2, p.z);
+        Sm2Field.mul(t3, p.x, p.y);
+        Sm2Field.add(t3, t3, t3);
+        Sm2Field.mul(z3, p.x, p.z);
+        Sm2Field.add(z3, z3, z3);
+        Sm2Field.mul(y3, B, t2);
+        Sm2Field.sub(y3, y3, z3);
+        Sm2Field.add(x3, y3, y3);
+        Sm2Field.add(y3, x3, y3);
+        Sm2Field.sub(x3, t1, y3);
+        Sm2Field.add(y3, t1, y3);
+        Sm2Field.mul(y3, x3, y3);
+        Sm2Field.mul(x3, x3, t3);
+        Sm2Field.add(t3, t2, t2);
+        Sm2Field.add(t2, t2, t3);
+        Sm2Field.mul(z3, B, z3);
+        Sm2Field.sub(z3, z3, t2);
+        Sm2Field.sub(z3, z3, t0);
+        Sm2Field.add(t3, z3, z3);
+        Sm2Field.add(z3, z3, t3);
+        Sm2Field.add(t3, t0, t0);
+        Sm2Field.add(t0, t3, t0);
+        Sm2Field.sub(t0, t0, t2);
+        Sm2Field.mul(t0, t0, z3);
+        Sm2Field.add(y3, y3, t0);
+        Sm2Field.mul(t0, p.y, p.z);
+        Sm2Field.add(t0, t0, t0);
+        Sm2Field.mul(z3, t0, z3);
+        Sm2Field.sub(x3, x3, z3);
+        Sm2Field.mul(z3, t0, t1);
+        Sm2Field.add(z3, z3, z3);
+        Sm2Field.add(z3, z3, z3);
+        store(r);
+    }
+
+    /**
+     * r = k·p for the 32-byte big-endian scalar k at {@code k[off..off+32)} (any 256-bit value;
+     * the result is that of k mod n). Constant time in k; r may be p.
+     */
+    public void multiply(Sm2Point r, Sm2Point p, byte[] k, int off) {
+        Objects.checkFromIndexSize(off, BYTES, k.length);
+        table[0].setIdentity();
+        table[1].set(p);
+        for (int i = 2; i < TABLE_SIZE; i++) {
+            if ((i & 1) == 0) {
+                twice(table[i], table[i / 2]);
+            } else {
+                add(table[i], table[i - 1], p);
+            }
+        }
+        accumulator.setIdentity();
+        for (int i = 0; i < 2 * BYTES; i++) {
+            if (i > 0) {
+                for (int d = 0; d < WINDOW; d++) {
+                    twice(accumulator, accumulator);
+                }
+            }
+            int digit = (k[off + i / 2] >>> ((i & 1) == 0 ? WINDOW : 0)) & (TABLE_SIZE - 1);
+            select(digit);
+            add(accumulator, accumulator, selected);
+        }
+        r.set(accumulator);
+        for (Sm2Point entry : table) {
+            entry.wipe();
+        }
+        selected.wipe();
+        accumulator.wipe();
+    }
+
+    /** Copies table[digit] into {@code selected} by touching every entry alike. */
+    private void select(int digit) {
+        selected.setIdentity();
+        for (int j = 0; j < TABLE_SIZE; j++) {
+            int equal = ((j ^ digit) - 1) >>> 31; // 1 when j == digit, for 0 <= j, digit < 16
+            selected.conditionalCopy(table[j], equal);
+        }
+    }
+
+    /**
+     * Writes the affine x || y of {@code p} (64 bytes) to {@code out}.
+     *
+     * @return false (writing nothing) if p is the identity, which has no affine form
+     */
+    public boolean toAffine(Sm2Point p, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, 2 * BYTES, out.length);
+        if (p.isIdentity()) {
+            return false;
+        }
+        Sm2Field.invert(t0, p.z);
+        Sm2Field.mul(t1, p.x, t0);
+        Sm2Field.encode(t1, out, off);
+        Sm2Field.mul(t1, p.y, t0);
+        Sm2Field.encode(t1, out, off + BYTES);
+        return true;
+    }
+
+    /**
+     * Sets {@code r} from the affine x || y at {@code in[off..off+64)}, after checking that both
+     * coordinates are below p and that the point is on the curve.
+     *
+     * @return whether the input was a valid point; if not, r is left unspecified
+     */
+    public boolean fromAffine(Sm2Point r, byte[] in, int off) {
+        Objects.checkFromIndexSize(off, 2 * BYTES, in.length);
+        boolean valid = Sm2Field.decode(in, off, r.x) & Sm2Field.decode(in, off + BYTES, r.y);
+        Sm2Field.setOne(r.z);
+        // y² − (x³ − 3x + b) must vanish
+        Sm2Field.square(t0, r.y);
+        Sm2Field.square(t1, r.x);
+        Sm2Field.mul(t1, t1, r.x);
+        Sm2Field.add(t2, r.x, r.x);
+        Sm2Field.add(t2, t2, r.x);
+        Sm2Field.sub(t1, t1, t2);
+        Sm2Field.add(t1, t1, B);
+        Sm2Field.sub(t0, t0, t1);
+        return valid & Sm2Field.isZero(t0);
+    }
+
+    private void store(Sm2Point r) {
+        System.arraycopy(x3, 0, r.x, 0, Sm2Field.LIMBS);
+        System.arraycopy(y3, 0, r.y, 0, Sm2Field.LIMBS);
+        System.arraycopy(z3, 0, r.z, 0, Sm2Field.LIMBS);
+    }
+
+    private static long[] fieldElement(String hex) {
+        long[] element = Sm2Field.create();
+        if (!Sm2Field.decode(HexFormat.of().parseHex(hex), 0, element)) {
+            throw new AssertionError("constant not below p: " + hex);
+        }
+        return element;
+    }
+}
