@@ -1,0 +1,192 @@
+package org.shangmi.core.sm2;
+
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+import org.shangmi.core.backend.DigestEngine;
+
+/**
+ * The SM2 digital signature algorithm of GB/T 32918.2-2016 on sm2p256v1, over a message digest
+ * e that the caller computes as SM3(Z_A || M) ({@link #za} gives Z_A).
+ *
+ * <p>Signing is constant time in the private key and the nonce: the scalar multiplication is
+ * {@link Sm2Curve#multiply}, the arithmetic modulo n is {@link Sm2OrderField}'s, and the only
+ * branches are the standard's retries, taken with negligible probability. Verification handles
+ * public data only.
+ *
+ * <p>An instance owns its workspaces and is not thread-safe. Scalars and signatures are 32-byte
+ * big-endian integers; a public key is its affine x || y (64 bytes).
+ */
+public final class Sm2Signer {
+
+    /** Bytes of a private key, a digest e, and each of r and s. */
+    public static final int SCALAR_BYTES = 32;
+
+    /** The most ID bytes Z_A can describe: ENTL holds the ID's length in bits in 16 bits. */
+    public static final int MAX_ID_BYTES = 0xffff / 8;
+
+    private static final byte[] CURVE_CONSTANTS = HexFormat.of().parseHex(
+            "FFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF00000000FFFFFFFFFFFFFFFC"
+            + "28E9FA9E9D9F5E344D5A9E4BCF6509A7F39789F515AB8F92DDBCBD414D940E93"
+            + "32C4AE2C1F1981195F9904466A39C9948FE30BBFF2660BE1715A4589334C74C7"
+            + "BC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0");
+
+    private final Sm2Curve curve = new Sm2Curve();
+    private final Sm2OrderField order = new Sm2OrderField();
+    private final Sm2Point generator = new Sm2Point();
+    private final Sm2Point point = new Sm2Point();
+    private final Sm2Point other = new Sm2Point();
+    private final long[] d = Sm2OrderField.create();
+    private final long[] k = Sm2OrderField.create();
+    private final long[] e = Sm2OrderField.create();
+    private final long[] r = Sm2OrderField.create();
+    private final long[] s = Sm2OrderField.create();
+    private final long[] t = Sm2OrderField.create();
+    private final byte[] nonce = new byte[SCALAR_BYTES];
+    private final byte[] affine = new byte[2 * SCALAR_BYTES];
+
+    public Sm2Signer() {
+        Sm2Curve.setGenerator(generator);
+    }
+
+    /**
+     * Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA), written to {@code out[off..off+32)}.
+     *
+     * @param sm3 an SM3 engine (reset first, left reset)
+     * @param publicKey the signer's public key, affine x || y
+     * @throws IllegalArgumentException if the ID is longer than {@link #MAX_ID_BYTES}
+     */
+    public static void za(DigestEngine sm3, byte[] id, byte[] publicKey, byte[] out, int off) {
+        if (id.length > MAX_ID_BYTES) {
+            throw new IllegalArgumentException("SM2 ID of " + id.length + " bytes exceeds " + MAX_ID_BYTES);
+        }
+        Objects.checkFromIndexSize(0, 2 * SCALAR_BYTES, publicKey.length);
+        int bits = id.length * 8;
+        sm3.reset();
+        sm3.update((byte) (bits >>> 8));
+        sm3.update((byte) bits);
+        sm3.update(id, 0, id.length);
+        sm3.update(CURVE_CONSTANTS, 0, CURVE_CONSTANTS.length);
+        sm3.update(publicKey, 0, 2 * SCALAR_BYTES);
+        sm3.digest(out, off);
+    }
+
+    /**
+     * Writes the public key d·G (affine x || y) of the private key d.
+     *
+     * @throws IllegalArgumentException if d is not in [1, n − 2]
+     */
+    public void publicKey(byte[] privateKey, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
+        loadPrivateKey(privateKey);
+        curve.multiply(point, generator, privateKey, 0);
+        curve.toAffine(point, out, off);
+        wipe();
+    }
+
+    /**
+     * Signs the digest e, writing r || s (64 bytes) to {@code out}.
+     *
+     * @param random the source of the nonce k
+     * @throws IllegalArgumentException if the private key is not in [1, n − 2]
+     */
+    public void sign(byte[] privateKey, byte[] digest, SecureRandom random, byte[] out, int off) {
+        if (digest.length != SCALAR_BYTES) {
+            throw new IllegalArgumentException("SM2 signs a 32-byte digest, got " + digest.length + " bytes");
+        }
+        Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
+        loadPrivateKey(privateKey);
+        try {
+            order.decode(digest, 0, e); // e mod n
+            // s = (1 + d)^-1 · (k − r·d); t = (1 + d)^-1 is the same for every attempt
+            Sm2OrderField.setOne(t);
+            order.add(t, t, d);
+            order.invert(t, t);
+            while (true) {
+                random.nextBytes(nonce);
+                boolean inRange = order.decode(nonce, 0, k) & !Sm2OrderField.isZero(k);
+                if (!inRange) {
+                    continue; // k must lie in [1, n − 1]
+                }
+                curve.multiply(point, generator, nonce, 0);
+                curve.toAffine(point, affine, 0); // k ≠ 0 mod n, so k·G is not the identity
+                order.decode(affine, 0, r); // x1 mod n
+                order.add(r, r, e);
+                order.add(s, r, k);
+                if (Sm2OrderField.isZero(r) || Sm2OrderField.isZero(s)) {
+                    continue; // r = 0 or r + k = n
+                }
+                order.mul(s, r, d);
+                order.sub(s, k, s);
+                order.mul(s, s, t);
+                if (Sm2OrderField.isZero(s)) {
+                    continue;
+                }
+                order.encode(r, out, off);
+                order.encode(s, out, off + SCALAR_BYTES);
+                return;
+            }
+        } finally {
+            wipe();
+        }
+    }
+
+    /**
+     * Whether r || s (64 bytes at {@code signature[off..]}) is a valid signature of the 32-byte
+     * digest e under the public key (affine x || y, 64 bytes). Never throws on bad values: a
+     * key or digest of another length, a point off the curve, r or s outside [1, n − 1], or a
+     * wrong signature all give false.
+     */
+    public boolean verify(byte[] publicKey, byte[] digest, byte[] signature, int off) {
+        Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, signature.length);
+        if (publicKey.length != 2 * SCALAR_BYTES || digest.length != SCALAR_BYTES
+                || !curve.fromAffine(other, publicKey, 0)) {
+            return false;
+        }
+        boolean rValid = order.decode(signature, off, r) && !Sm2OrderField.isZero(r);
+        boolean sValid = order.decode(signature, off + SCALAR_BYTES, s) && !Sm2OrderField.isZero(s);
+        if (!rValid || !sValid) {
+            return false;
+        }
+        order.add(t, r, s);
+        if (Sm2OrderField.isZero(t)) {
+            return false;
+        }
+        // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r
+        byte[] scalar = nonce;
+        order.encode(s, scalar, 0);
+        curve.multiply(point, generator, scalar, 0);
+        order.encode(t, scalar, 0);
+        curve.multiply(other, other, scalar, 0);
+        curve.add(point, point, other);
+        if (!curve.toAffine(point, affine, 0)) {
+            return false;
+        }
+        order.decode(affine, 0, t);
+        order.decode(digest, 0, e);
+        order.add(t, t, e);
+        order.sub(t, t, r);
+        return Sm2OrderField.isZero(t);
+    }
+
+    private void loadPrivateKey(byte[] privateKey) {
+        Objects.checkFromIndexSize(0, SCALAR_BYTES, privateKey.length);
+        boolean below = order.decode(privateKey, 0, d);
+        Sm2OrderField.setOne(t);
+        order.add(t, t, d); // d = n − 1 makes 1 + d zero, with no inverse
+        if (!below || Sm2OrderField.isZero(d) || Sm2OrderField.isZero(t)) {
+            wipe();
+            throw new IllegalArgumentException("SM2 private key must lie in [1, n - 2]");
+        }
+    }
+
+    private void wipe() {
+        Arrays.fill(d, 0);
+        Arrays.fill(k, 0);
+        Arrays.fill(t, 0);
+        Arrays.fill(s, 0);
+        Arrays.fill(nonce, (byte) 0);
+        point.wipe();
+    }
+}
