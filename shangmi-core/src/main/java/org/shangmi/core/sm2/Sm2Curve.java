@@ -37,6 +37,7 @@ public final class Sm2Curve {
     private final long[] z3 = Sm2Field.create();
     private final Sm2Point[] table = new Sm2Point[TABLE_SIZE];
     private final Sm2Point selected = new Sm2Point();
+    private final Sm2Point sum = new Sm2Point();
     private final Sm2Point accumulator = new Sm2Point();
 
     public Sm2Curve() {
@@ -179,6 +180,94 @@ public final class Sm2Curve {
         for (int j = 0; j < TABLE_SIZE; j++) {
             int equal = ((j ^ digit) - 1) >>> 31; // 1 when j == digit, for 0 <= j, digit < 16
             selected.conditionalCopy(table[j], equal);
+        }
+    }
+
+    /**
+     * r = k·G for the 32-byte big-endian scalar k at {@code k[off..off+32)}, from the
+     * precomputed multiples of G: 64 additions and no doublings. Constant time in k: every
+     * table row is scanned in full, and an addition whose digit is zero is discarded by a mask.
+     */
+    public void multiplyGenerator(Sm2Point r, byte[] k, int off) {
+        Objects.checkFromIndexSize(off, BYTES, k.length);
+        long[] table = GeneratorTable.TABLE;
+        accumulator.setIdentity();
+        Sm2Field.setOne(selected.z);
+        for (int i = 0; i < 2 * BYTES; i++) {
+            // digit i counts 16^i: bits 4i..4i+3, from the last byte up
+            int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
+            int row = i * GeneratorTable.ROW;
+            for (int j = 1; j < TABLE_SIZE; j++) {
+                int equal = ((j ^ digit) - 1) >>> 31;
+                int entry = row + (j - 1) * 2 * Sm2Field.LIMBS;
+                long mask = -(long) equal;
+                for (int limb = 0; limb < Sm2Field.LIMBS; limb++) {
+                    selected.x[limb] ^= (selected.x[limb] ^ table[entry + limb]) & mask;
+                    selected.y[limb] ^= (selected.y[limb] ^ table[entry + Sm2Field.LIMBS + limb]) & mask;
+                }
+            }
+            add(sum, accumulator, selected);
+            accumulator.conditionalCopy(sum, ((digit - 1) >>> 31) ^ 1);
+        }
+        r.set(accumulator);
+        selected.wipe();
+        sum.wipe();
+        accumulator.wipe();
+    }
+
+    /**
+     * The affine multiples j·16^i·G (i = 0..63, j = 1..15) as x, y limbs in one array, built
+     * on first use with a single (batched) inversion.
+     */
+    private static final class GeneratorTable {
+
+        static final int ROW = (TABLE_SIZE - 1) * 2 * Sm2Field.LIMBS;
+        static final long[] TABLE = build();
+
+        private static long[] build() {
+            Sm2Curve curve = new Sm2Curve();
+            int count = 2 * BYTES * (TABLE_SIZE - 1);
+            Sm2Point[] points = new Sm2Point[count];
+            Sm2Point base = new Sm2Point();
+            setGenerator(base);
+            for (int i = 0; i < 2 * BYTES; i++) {
+                Sm2Point previous = null;
+                for (int j = 1; j < TABLE_SIZE; j++) {
+                    Sm2Point point = new Sm2Point();
+                    if (previous == null) {
+                        point.set(base);
+                    } else {
+                        curve.add(point, previous, base);
+                    }
+                    points[i * (TABLE_SIZE - 1) + j - 1] = point;
+                    previous = point;
+                }
+                for (int d = 0; d < WINDOW; d++) {
+                    curve.twice(base, base);
+                }
+            }
+            // batched inversion of every Z: prefix products, one inversion, then unwind
+            long[][] prefix = new long[count][];
+            long[] running = Sm2Field.create();
+            Sm2Field.setOne(running);
+            for (int i = 0; i < count; i++) {
+                prefix[i] = running.clone();
+                Sm2Field.mul(running, running, points[i].z);
+            }
+            long[] inverse = Sm2Field.create();
+            Sm2Field.invert(inverse, running);
+            long[] table = new long[count * 2 * Sm2Field.LIMBS];
+            long[] zInverse = Sm2Field.create();
+            long[] coordinate = Sm2Field.create();
+            for (int i = count - 1; i >= 0; i--) {
+                Sm2Field.mul(zInverse, inverse, prefix[i]);
+                Sm2Field.mul(inverse, inverse, points[i].z);
+                Sm2Field.mul(coordinate, points[i].x, zInverse);
+                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
+                Sm2Field.mul(coordinate, points[i].y, zInverse);
+                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
+            }
+            return table;
         }
     }
 

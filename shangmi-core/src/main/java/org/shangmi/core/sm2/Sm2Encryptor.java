@@ -30,7 +30,6 @@ public final class Sm2Encryptor {
 
     private final Sm2Curve curve = new Sm2Curve();
     private final Sm2OrderField order = new Sm2OrderField();
-    private final Sm2Point generator = new Sm2Point();
     private final Sm2Point point = new Sm2Point();
     private final Sm2Point peer = new Sm2Point();
     private final long[] scalar = Sm2OrderField.create();
@@ -39,10 +38,6 @@ public final class Sm2Encryptor {
     private final byte[] expectedTag = new byte[C3_BYTES];
     private final Sm3 sm3 = new Sm3();
     private final Sm3Kdf kdf = new Sm3Kdf();
-
-    public Sm2Encryptor() {
-        Sm2Curve.setGenerator(generator);
-    }
 
     /**
      * Encrypts {@code in[off..off+len)} for the public key (affine x || y), writing
@@ -64,7 +59,7 @@ public final class Sm2Encryptor {
                 if (!order.decode(nonce, 0, scalar) || Sm2OrderField.isZero(scalar)) {
                     continue; // k must lie in [1, n − 1]
                 }
-                curve.multiply(point, generator, nonce, 0);
+                curve.multiplyGenerator(point, nonce, 0);
                 out[outOff] = 0x04;
                 curve.toAffine(point, out, outOff + 1);
                 curve.multiply(point, peer, nonce, 0);

@@ -34,7 +34,6 @@ public final class Sm2Signer {
 
     private final Sm2Curve curve = new Sm2Curve();
     private final Sm2OrderField order = new Sm2OrderField();
-    private final Sm2Point generator = new Sm2Point();
     private final Sm2Point point = new Sm2Point();
     private final Sm2Point other = new Sm2Point();
     private final long[] d = Sm2OrderField.create();
@@ -45,10 +44,6 @@ public final class Sm2Signer {
     private final long[] t = Sm2OrderField.create();
     private final byte[] nonce = new byte[SCALAR_BYTES];
     private final byte[] affine = new byte[2 * SCALAR_BYTES];
-
-    public Sm2Signer() {
-        Sm2Curve.setGenerator(generator);
-    }
 
     /**
      * Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA), written to {@code out[off..off+32)}.
@@ -80,7 +75,7 @@ public final class Sm2Signer {
     public void publicKey(byte[] privateKey, byte[] out, int off) {
         Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
         loadPrivateKey(privateKey);
-        curve.multiply(point, generator, privateKey, 0);
+        curve.multiplyGenerator(point, privateKey, 0);
         curve.toAffine(point, out, off);
         wipe();
     }
@@ -109,7 +104,7 @@ public final class Sm2Signer {
                 if (!inRange) {
                     continue; // k must lie in [1, n − 1]
                 }
-                curve.multiply(point, generator, nonce, 0);
+                curve.multiplyGenerator(point, nonce, 0);
                 curve.toAffine(point, affine, 0); // k ≠ 0 mod n, so k·G is not the identity
                 order.decode(affine, 0, r); // x1 mod n
                 order.add(r, r, e);
@@ -156,7 +151,7 @@ public final class Sm2Signer {
         // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r
         byte[] scalar = nonce;
         order.encode(s, scalar, 0);
-        curve.multiply(point, generator, scalar, 0);
+        curve.multiplyGenerator(point, scalar, 0);
         order.encode(t, scalar, 0);
         curve.multiply(other, other, scalar, 0);
         curve.add(point, point, other);

@@ -92,6 +92,30 @@ class Sm2CurveTest {
     }
 
     @Test
+    void generatorTableGivesTheSameMultiplesAsTheLadder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
+                BigInteger.valueOf(15), BigInteger.valueOf(16), BigInteger.valueOf(0x100),
+                BigInteger.ONE.shiftLeft(252), N.subtract(BigInteger.ONE), N,
+                BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 40; i++) {
+            scalars.add(new BigInteger(256, random));
+        }
+        Sm2Point g = new Sm2Point();
+        Sm2Curve.setGenerator(g);
+        Sm2Point ladder = new Sm2Point();
+        Sm2Point table = new Sm2Point();
+        for (BigInteger k : scalars) {
+            curve.multiply(ladder, g, scalar(k), 0);
+            curve.multiplyGenerator(table, scalar(k), 0);
+            assertArrayEquals(affine(ladder), affine(table), "k = " + k.toString(16) + ", seed " + seed);
+        }
+        curve.multiplyGenerator(table, scalar(BigInteger.valueOf(0xabcdef)), 0);
+        assertArrayEquals(REF.multiply(BigInteger.valueOf(0xabcdef), G), affine(table), "against the reference");
+    }
+
+    @Test
     void fromAffineAcceptsOnlyCurvePointsWithReducedCoordinates() {
         Sm2Point r = new Sm2Point();
         assertTrue(curve.fromAffine(r, bytes(G), 0));
