@@ -35,6 +35,7 @@ public final class Sm2Curve {
     private final long[] x3 = Sm2Field.create();
     private final long[] y3 = Sm2Field.create();
     private final long[] z3 = Sm2Field.create();
+    private final byte[] compressed = new byte[2 * BYTES];
     private final Sm2Point[] table = new Sm2Point[TABLE_SIZE];
     private final Sm2Point selected = new Sm2Point();
     private final Sm2Point sum = new Sm2Point();
@@ -309,6 +310,51 @@ public final class Sm2Curve {
         Sm2Field.add(t1, t1, B);
         Sm2Field.sub(t0, t0, t1);
         return valid & Sm2Field.isZero(t0);
+    }
+
+    /**
+     * Sets {@code r} from the compressed point 02/03 || x at {@code in[off..off+33)}: x must be
+     * below p and x³ − 3x + b a square; the prefix picks the root whose parity it names.
+     *
+     * @return whether the input was a valid compressed point; if not, r is left unspecified
+     */
+    public boolean fromCompressed(Sm2Point r, byte[] in, int off) {
+        Objects.checkFromIndexSize(off, BYTES + 1, in.length);
+        int prefix = in[off];
+        if (prefix != 0x02 && prefix != 0x03) {
+            return false;
+        }
+        boolean valid = Sm2Field.decode(in, off + 1, r.x);
+        // y² = x³ − 3x + b
+        Sm2Field.square(t1, r.x);
+        Sm2Field.mul(t1, t1, r.x);
+        Sm2Field.add(t2, r.x, r.x);
+        Sm2Field.add(t2, t2, r.x);
+        Sm2Field.sub(t1, t1, t2);
+        Sm2Field.add(t1, t1, B);
+        valid &= Sm2Field.sqrt(r.y, t1);
+        // pick the root with the parity the prefix asks for
+        Sm2Field.encode(r.y, compressed, 0);
+        int parity = compressed[BYTES - 1] & 1;
+        Sm2Field.neg(t0, r.y);
+        Sm2Field.conditionalCopy(r.y, t0, parity ^ (prefix & 1));
+        Sm2Field.setOne(r.z);
+        return valid;
+    }
+
+    /**
+     * Writes {@code p} compressed, 02/03 || x (33 bytes), to {@code out}.
+     *
+     * @return false (writing nothing) if p is the identity
+     */
+    public boolean toCompressed(Sm2Point p, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, BYTES + 1, out.length);
+        if (!toAffine(p, compressed, 0)) {
+            return false;
+        }
+        out[off] = (byte) (0x02 | (compressed[2 * BYTES - 1] & 1));
+        System.arraycopy(compressed, 0, out, off + 1, BYTES);
+        return true;
     }
 
     private void store(Sm2Point r) {

@@ -11,8 +11,8 @@ import java.util.Objects;
  * <p>An element is a {@code long[5]} of 52-bit limbs, least significant first, holding
  * x·R mod p fully reduced (each limb below 2^52, the value below p). Every operation takes and
  * returns elements in that form; results may alias inputs. {@code add}, {@code sub},
- * {@code neg}, {@code mul} and {@code square} allocate nothing; the conversions and
- * {@code invert} use small temporaries, which they wipe.
+ * {@code neg}, {@code mul} and {@code square} allocate nothing; the conversions,
+ * {@code invert} and {@code sqrt} use small temporaries, which they wipe.
  *
  * <p>Because p ≡ −1 (mod 2^52), the Montgomery factor −p⁻¹ mod 2^52 is 1, and the limbs
  * p0 = p2 = p3 = 2^52 − 1 turn three of the five products of each reduction step into a shift.
@@ -49,6 +49,10 @@ public final class Sm2Field {
     /** p − 2, the exponent of inversion by Fermat, big-endian. */
     private static final byte[] P_MINUS_2 =
             HexFormat.of().parseHex("fffffffeffffffffffffffffffffffffffffffff00000000fffffffffffffffd");
+
+    /** (p + 1) / 4: since p ≡ 3 (mod 4), a^((p+1)/4) is a square root of a whenever one exists. */
+    private static final byte[] SQRT_EXPONENT =
+            HexFormat.of().parseHex("3fffffffbfffffffffffffffffffffffffffffffc00000004000000000000000");
 
     private Sm2Field() {
     }
@@ -238,10 +242,31 @@ public final class Sm2Field {
 
     /** r = a⁻¹ (and 0 for a = 0), by Fermat: a^(p−2), with a fixed sequence of operations. */
     public static void invert(long[] r, long[] a) {
+        pow(r, a, P_MINUS_2);
+    }
+
+    /**
+     * r = a square root of a, if a has one.
+     *
+     * @return whether a is a square; if not, r holds a value whose square is not a
+     */
+    public static boolean sqrt(long[] r, long[] a) {
+        long[] root = new long[LIMBS];
+        pow(root, a, SQRT_EXPONENT);
+        long[] check = new long[LIMBS];
+        square(check, root);
+        sub(check, check, a);
+        System.arraycopy(root, 0, r, 0, LIMBS);
+        Arrays.fill(root, 0);
+        return isZero(check);
+    }
+
+    /** r = a^e for a public big-endian exponent e: the same operations whatever a is. */
+    private static void pow(long[] r, long[] a, byte[] exponent) {
         long[] base = a.clone();
         long[] acc = new long[LIMBS];
-        setSmall(acc, 1);
-        for (byte b : P_MINUS_2) {
+        setOne(acc);
+        for (byte b : exponent) {
             for (int bit = 7; bit >= 0; bit--) {
                 square(acc, acc);
                 if (((b >>> bit) & 1) != 0) { // the exponent is public: this branch leaks nothing about a

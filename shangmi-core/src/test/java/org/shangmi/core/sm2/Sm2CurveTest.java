@@ -131,6 +131,46 @@ class Sm2CurveTest {
         assertFalse(curve.toAffine(new Sm2Point(), out, 0), "the identity has no affine form");
     }
 
+    @Test
+    void compressedPointsMatchBouncyCastleAndRoundTrip() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        org.bouncycastle.math.ec.ECCurve bcCurve = org.bouncycastle.asn1.gm.GMNamedCurves.getByName("sm2p256v1").getCurve();
+        for (int i = 0; i < 30; i++) {
+            BigInteger[] affine = REF.multiply(new BigInteger(256, random), G);
+            Sm2Point point = point(affine);
+            byte[] ours = new byte[33];
+            assertTrue(curve.toCompressed(point, ours, 0));
+            byte[] uncompressed = new byte[65];
+            uncompressed[0] = 4;
+            System.arraycopy(bytes(affine), 0, uncompressed, 1, 64);
+            assertArrayEquals(bcCurve.decodePoint(uncompressed).getEncoded(true), ours, "seed " + seed);
+            Sm2Point decoded = new Sm2Point();
+            assertTrue(curve.fromCompressed(decoded, ours, 0));
+            assertArrayEquals(affine, affine(decoded));
+        }
+        byte[] good = new byte[33];
+        curve.toCompressed(point(G), good, 0);
+        byte[] badPrefix = good.clone();
+        badPrefix[0] = 0x04;
+        assertFalse(curve.fromCompressed(new Sm2Point(), badPrefix, 0));
+        byte[] xAboveP = new byte[33];
+        xAboveP[0] = 0x02;
+        System.arraycopy(bytes(REF.p().add(BigInteger.ONE)), 0, xAboveP, 1, 32);
+        assertFalse(curve.fromCompressed(new Sm2Point(), xAboveP, 0), "x >= p");
+        int noPoint = 0;
+        for (int x = 1; x < 40; x++) {
+            BigInteger rhs = BigInteger.valueOf(x).pow(3).subtract(BigInteger.valueOf(3L * x)).add(REF.b()).mod(REF.p());
+            boolean exists = rhs.modPow(REF.p().subtract(BigInteger.ONE).shiftRight(1), REF.p()).equals(BigInteger.ONE);
+            byte[] encoded = new byte[33];
+            encoded[0] = 0x03;
+            System.arraycopy(bytes(BigInteger.valueOf(x)), 0, encoded, 1, 32);
+            assertEquals(exists, curve.fromCompressed(new Sm2Point(), encoded, 0), "x = " + x);
+            noPoint += exists ? 0 : 1;
+        }
+        assertTrue(noPoint > 0, "some x had no point");
+    }
+
     /**
      * Bouncy Castle's published SM2 signature on sm2p256v1 with a fixed k: r = e + x(k·G) mod n,
      * where e hashes Z_A, which contains d·G. Reproducing r checks both multiplications.

@@ -125,6 +125,25 @@ class Sm2FieldTest {
     }
 
     @Test
+    void sqrtFindsRootsExactlyForSquares() {
+        long seed = System.nanoTime();
+        BigInteger halfOrder = P.subtract(BigInteger.ONE).shiftRight(1);
+        List<BigInteger> values = new ArrayList<>(edges());
+        values.addAll(randoms(new Random(seed), 200));
+        int squares = 0;
+        for (BigInteger a : values) {
+            boolean square = a.signum() == 0 || a.modPow(halfOrder, P).equals(BigInteger.ONE); // Euler's criterion
+            long[] root = Sm2Field.create();
+            assertEquals(square, Sm2Field.sqrt(root, element(a)), a.toString(16) + ", seed " + seed);
+            if (square) {
+                squares++;
+                assertEquals(a, value(root).pow(2).mod(P), "root of " + a.toString(16));
+            }
+        }
+        assertTrue(squares > 50 && squares < values.size() - 50, "both kinds were tried: " + squares);
+    }
+
+    @Test
     void resultsMayAliasTheirInputs() {
         Random random = new Random(3);
         for (BigInteger a : randoms(random, 50)) {
