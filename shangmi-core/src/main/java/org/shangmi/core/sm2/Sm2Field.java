@@ -24,10 +24,10 @@ import java.util.Objects;
 public final class Sm2Field {
 
     /** Limbs per element. */
-    public static final int LIMBS = 5;
+    public static final int LIMBS = Limbs52.LIMBS;
 
-    private static final int BITS = 52;
-    private static final long MASK = (1L << BITS) - 1;
+    private static final int BITS = Limbs52.BITS;
+    private static final long MASK = Limbs52.MASK;
 
     private static final long P0 = MASK;
     private static final long P1 = 0xff00000000fffL;
@@ -106,16 +106,7 @@ public final class Sm2Field {
         Objects.checkFromIndexSize(off, 32, out.length);
         long[] plain = new long[LIMBS];
         mul(plain, a, PLAIN_ONE);
-        for (int i = 0; i < 32; i++) {
-            int bit = 8 * (31 - i);
-            int limb = bit / BITS;
-            int shift = bit % BITS;
-            long value = plain[limb] >>> shift;
-            if (shift > BITS - 8 && limb + 1 < LIMBS) {
-                value |= plain[limb + 1] << (BITS - shift);
-            }
-            out[off + i] = (byte) value;
-        }
+        Limbs52.toBytes(plain, out, off);
         Arrays.fill(plain, 0);
     }
 
@@ -341,14 +332,7 @@ public final class Sm2Field {
 
     private static long[] limbsOf(byte[] in, int off) {
         long[] limbs = new long[LIMBS];
-        for (int i = 0; i < 32; i++) {
-            int bit = 8 * (31 - i);
-            long value = in[off + i] & 0xffL;
-            limbs[bit / BITS] |= (value << (bit % BITS)) & MASK;
-            if (bit % BITS > BITS - 8) {
-                limbs[bit / BITS + 1] |= value >>> (BITS - bit % BITS);
-            }
-        }
+        Limbs52.fromBytes(in, off, limbs);
         return limbs;
     }
 }

@@ -19,10 +19,10 @@ import java.util.Objects;
 public final class Sm2OrderField {
 
     /** Limbs per element. */
-    public static final int LIMBS = 5;
+    public static final int LIMBS = Limbs52.LIMBS;
 
-    private static final int BITS = 52;
-    private static final long MASK = (1L << BITS) - 1;
+    private static final int BITS = Limbs52.BITS;
+    private static final long MASK = Limbs52.MASK;
 
     /** n in 52-bit limbs, least significant first. */
     private static final long[] N = limbsOf(hex("FFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123"));
@@ -57,7 +57,7 @@ public final class Sm2OrderField {
      */
     public boolean decode(byte[] in, int off, long[] r) {
         Objects.checkFromIndexSize(off, 32, in.length);
-        fill(plain, in, off);
+        Limbs52.fromBytes(in, off, plain);
         long below = belowN(plain);
         reduceOnce(plain, plain); // x < 2^256 < 2n
         mul(r, plain, R_SQUARED);
@@ -69,16 +69,7 @@ public final class Sm2OrderField {
     public void encode(long[] a, byte[] out, int off) {
         Objects.checkFromIndexSize(off, 32, out.length);
         mul(plain, a, PLAIN_ONE);
-        for (int i = 0; i < 32; i++) {
-            int bit = 8 * (31 - i);
-            int limb = bit / BITS;
-            int shift = bit % BITS;
-            long value = plain[limb] >>> shift;
-            if (shift > BITS - 8 && limb + 1 < LIMBS) {
-                value |= plain[limb + 1] << (BITS - shift);
-            }
-            out[off + i] = (byte) value;
-        }
+        Limbs52.toBytes(plain, out, off);
         Arrays.fill(plain, 0);
     }
 
@@ -184,21 +175,9 @@ public final class Sm2OrderField {
         return borrow;
     }
 
-    private static void fill(long[] limbs, byte[] in, int off) {
-        Arrays.fill(limbs, 0);
-        for (int i = 0; i < 32; i++) {
-            int bit = 8 * (31 - i);
-            long value = in[off + i] & 0xffL;
-            limbs[bit / BITS] |= (value << (bit % BITS)) & MASK;
-            if (bit % BITS > BITS - 8) {
-                limbs[bit / BITS + 1] |= value >>> (BITS - bit % BITS);
-            }
-        }
-    }
-
     private static long[] limbsOf(byte[] bytes) {
         long[] limbs = new long[LIMBS];
-        fill(limbs, bytes, 0);
+        Limbs52.fromBytes(bytes, 0, limbs);
         return limbs;
     }
 

@@ -13,12 +13,7 @@ import java.util.stream.Collectors;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Sequence;
-import org.bouncycastle.asn1.gm.GMNamedCurves;
-import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.engines.SM2Engine;
-import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,10 +23,6 @@ import org.shangmi.core.testing.Vectors;
 class Sm2EncryptorTest {
 
     private static final BigInteger N = AffineReference.SM2_N;
-    private static final X9ECParameters BC_CURVE = GMNamedCurves.getByName("sm2p256v1");
-    private static final ECDomainParameters BC_DOMAIN =
-            new ECDomainParameters(BC_CURVE.getCurve(), BC_CURVE.getG(), BC_CURVE.getN());
-
     private final Sm2Encryptor encryptor = new Sm2Encryptor();
     private final Sm2Signer keys = new Sm2Signer();
 
@@ -73,11 +64,11 @@ class Sm2EncryptorTest {
             byte[] ours = new byte[Sm2Encryptor.OVERHEAD + message.length];
             assertEquals(ours.length, encryptor.encrypt(publicKey, message, 0, message.length, secure, ours, 0));
             SM2Engine bc = new SM2Engine(SM2Engine.Mode.C1C3C2);
-            bc.init(false, new ECPrivateKeyParameters(new BigInteger(1, privateKey), BC_DOMAIN));
+            bc.init(false, BouncyCastleSm2.privateKey(privateKey));
             if (message.length > 0) { // Bouncy Castle refuses an empty plaintext
                 assertArrayEquals(message, bc.processBlock(ours, 0, ours.length), "BC decrypts ours, seed " + seed);
 
-                bc.init(true, new ParametersWithRandom(bcPublic(publicKey), secure));
+                bc.init(true, new ParametersWithRandom(BouncyCastleSm2.publicKey(publicKey), secure));
                 byte[] theirs = bc.processBlock(message, 0, message.length);
                 byte[] plain = new byte[message.length];
                 assertEquals(message.length, encryptor.decrypt(privateKey, theirs, 0, theirs.length, plain, 0));
@@ -143,10 +134,4 @@ class Sm2EncryptorTest {
         return raw;
     }
 
-    private static ECPublicKeyParameters bcPublic(byte[] publicKey) {
-        byte[] encoded = new byte[65];
-        encoded[0] = 4;
-        System.arraycopy(publicKey, 0, encoded, 1, 64);
-        return new ECPublicKeyParameters(BC_CURVE.getCurve().decodePoint(encoded), BC_DOMAIN);
-    }
 }

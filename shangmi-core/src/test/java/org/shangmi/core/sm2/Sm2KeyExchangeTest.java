@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.bouncycastle.asn1.gm.GMNamedCurves;
-import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.agreement.SM2KeyExchange;
-import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;
 import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
@@ -21,10 +16,6 @@ import org.shangmi.core.sm3.Sm3;
 
 /** Against Bouncy Castle's SM2KeyExchange on sm2p256v1, in both roles. */
 class Sm2KeyExchangeTest {
-
-    private static final X9ECParameters BC_CURVE = GMNamedCurves.getByName("sm2p256v1");
-    private static final ECDomainParameters BC_DOMAIN =
-            new ECDomainParameters(BC_CURVE.getCurve(), BC_CURVE.getG(), BC_CURVE.getN());
 
     private final Sm2KeyExchange exchange = new Sm2KeyExchange();
     private final Sm2Signer keys = new Sm2Signer();
@@ -50,12 +41,13 @@ class Sm2KeyExchangeTest {
 
         ParametersWithID bcPrivate(boolean initiator) {
             return new ParametersWithID(new SM2KeyExchangePrivateParameters(initiator,
-                    new ECPrivateKeyParameters(new BigInteger(1, staticPrivate), BC_DOMAIN),
-                    new ECPrivateKeyParameters(new BigInteger(1, ephemeralPrivate), BC_DOMAIN)), id);
+                    BouncyCastleSm2.privateKey(staticPrivate),
+                    BouncyCastleSm2.privateKey(ephemeralPrivate)), id);
         }
 
         ParametersWithID bcPublic() {
-            return new ParametersWithID(new SM2KeyExchangePublicParameters(point(staticPublic), point(ephemeralPublic)), id);
+            return new ParametersWithID(new SM2KeyExchangePublicParameters(
+                    BouncyCastleSm2.publicKey(staticPublic), BouncyCastleSm2.publicKey(ephemeralPublic)), id);
         }
     }
 
@@ -109,10 +101,4 @@ class Sm2KeyExchangeTest {
                 a.ephemeralPublic, b.staticPublic, b.ephemeralPublic, a.z, b.z, key, s02, s03));
     }
 
-    private static ECPublicKeyParameters point(byte[] xy) {
-        byte[] encoded = new byte[65];
-        encoded[0] = 4;
-        System.arraycopy(xy, 0, encoded, 1, 64);
-        return new ECPublicKeyParameters(BC_CURVE.getCurve().decodePoint(encoded), BC_DOMAIN);
-    }
 }

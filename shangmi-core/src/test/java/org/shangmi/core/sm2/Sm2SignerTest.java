@@ -14,11 +14,6 @@ import java.util.List;
 import java.util.Random;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Sequence;
-import org.bouncycastle.asn1.gm.GMNamedCurves;
-import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.PlainDSAEncoding;
@@ -32,10 +27,6 @@ import org.shangmi.core.testing.Vectors;
 class Sm2SignerTest {
 
     private static final BigInteger N = AffineReference.SM2_N;
-    private static final X9ECParameters BC_CURVE = GMNamedCurves.getByName("sm2p256v1");
-    private static final ECDomainParameters BC_DOMAIN =
-            new ECDomainParameters(BC_CURVE.getCurve(), BC_CURVE.getG(), BC_CURVE.getN());
-
     private final Sm2Signer signer = new Sm2Signer();
 
     @Test
@@ -95,12 +86,12 @@ class Sm2SignerTest {
             byte[] ours = new byte[64];
             signer.sign(privateKey, e, secure, ours, 0);
             SM2Signer theirs = new SM2Signer(PlainDSAEncoding.INSTANCE);
-            theirs.init(false, new ParametersWithID(bcPublic(publicKey), id));
+            theirs.init(false, new ParametersWithID(BouncyCastleSm2.publicKey(publicKey), id));
             theirs.update(message, 0, message.length);
             assertTrue(theirs.verifySignature(ours), "Bouncy Castle verifies ours, seed " + seed);
 
             theirs.init(true, new ParametersWithID(new ParametersWithRandom(
-                    new ECPrivateKeyParameters(new BigInteger(1, privateKey), BC_DOMAIN), secure), id));
+                    BouncyCastleSm2.privateKey(privateKey), secure), id));
             theirs.update(message, 0, message.length);
             byte[] bc = theirs.generateSignature();
             assertTrue(signer.verify(publicKey, e, bc, 0), "we verify Bouncy Castle's, seed " + seed);
@@ -169,12 +160,6 @@ class Sm2SignerTest {
         return sm3.digest();
     }
 
-    private static ECPublicKeyParameters bcPublic(byte[] publicKey) {
-        byte[] encoded = new byte[65];
-        encoded[0] = 4;
-        System.arraycopy(publicKey, 0, encoded, 1, 64);
-        return new ECPublicKeyParameters(BC_CURVE.getCurve().decodePoint(encoded), BC_DOMAIN);
-    }
 
     /** Hands out the given nonce, then fails: tests only. */
     private static final class FixedRandom extends SecureRandom {
