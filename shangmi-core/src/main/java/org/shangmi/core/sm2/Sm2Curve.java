@@ -302,12 +302,7 @@ public final class Sm2Curve {
         Sm2Field.setOne(r.z);
         // y² − (x³ − 3x + b) must vanish
         Sm2Field.square(t0, r.y);
-        Sm2Field.square(t1, r.x);
-        Sm2Field.mul(t1, t1, r.x);
-        Sm2Field.add(t2, r.x, r.x);
-        Sm2Field.add(t2, t2, r.x);
-        Sm2Field.sub(t1, t1, t2);
-        Sm2Field.add(t1, t1, B);
+        curveRightSide(t1, r.x);
         Sm2Field.sub(t0, t0, t1);
         return valid & Sm2Field.isZero(t0);
     }
@@ -325,13 +320,7 @@ public final class Sm2Curve {
             return false;
         }
         boolean valid = Sm2Field.decode(in, off + 1, r.x);
-        // y² = x³ − 3x + b
-        Sm2Field.square(t1, r.x);
-        Sm2Field.mul(t1, t1, r.x);
-        Sm2Field.add(t2, r.x, r.x);
-        Sm2Field.add(t2, t2, r.x);
-        Sm2Field.sub(t1, t1, t2);
-        Sm2Field.add(t1, t1, B);
+        curveRightSide(t1, r.x);
         valid &= Sm2Field.sqrt(r.y, t1);
         // pick the root with the parity the prefix asks for
         Sm2Field.encode(r.y, compressed, 0);
@@ -355,6 +344,16 @@ public final class Sm2Curve {
         out[off] = (byte) (0x02 | (compressed[2 * BYTES - 1] & 1));
         System.arraycopy(compressed, 0, out, off + 1, BYTES);
         return true;
+    }
+
+    /** r = x³ − 3x + b, what y² must equal; uses t2. */
+    private void curveRightSide(long[] r, long[] x) {
+        Sm2Field.square(r, x);
+        Sm2Field.mul(r, r, x);
+        Sm2Field.add(t2, x, x);
+        Sm2Field.add(t2, t2, x);
+        Sm2Field.sub(r, r, t2);
+        Sm2Field.add(r, r, B);
     }
 
     private void store(Sm2Point r) {

@@ -56,7 +56,7 @@ public final class Sm2Encryptor {
         try {
             while (true) {
                 random.nextBytes(nonce);
-                if (!order.decode(nonce, 0, scalar) || Sm2OrderField.isZero(scalar)) {
+                if (!order.decodeScalar(nonce, scalar)) {
                     continue; // k must lie in [1, n − 1]
                 }
                 curve.multiplyGenerator(point, nonce, 0);
@@ -91,7 +91,7 @@ public final class Sm2Encryptor {
      */
     public int decrypt(byte[] privateKey, byte[] in, int off, int len, byte[] out, int outOff) {
         Objects.checkFromIndexSize(off, len, in.length);
-        if (privateKey.length != 32 || !order.decode(privateKey, 0, scalar) || Sm2OrderField.isZero(scalar)) {
+        if (!order.decodeScalar(privateKey, scalar)) {
             Arrays.fill(scalar, 0);
             throw new IllegalArgumentException("SM2 private key must lie in [1, n - 1]");
         }

@@ -94,8 +94,7 @@ public final class Sm2Field {
     public static boolean decode(byte[] in, int off, long[] r) {
         Objects.checkFromIndexSize(off, 32, in.length);
         long[] plain = limbsOf(in, off);
-        long below = belowP(plain);
-        reduceOnce(plain, plain[0], plain[1], plain[2], plain[3], plain[4]); // below 2^256 < 2p
+        long below = reduceOnce(plain, plain[0], plain[1], plain[2], plain[3], plain[4]); // below 2^256 < 2p
         mul(r, plain, R_SQUARED);
         Arrays.fill(plain, 0);
         return below != 0;
@@ -292,8 +291,10 @@ public final class Sm2Field {
     /**
      * Carries the signed limbs into 52-bit form, giving a value in [0, 2p), then subtracts p
      * once unless the value is already below p, and writes the limbs to {@code r}.
+     *
+     * @return all ones if the value was below p, else 0
      */
-    private static void reduceOnce(long[] r, long r0, long r1, long r2, long r3, long r4) {
+    private static long reduceOnce(long[] r, long r0, long r1, long r2, long r3, long r4) {
         r1 += r0 >> BITS;
         r0 &= MASK;
         r2 += r1 >> BITS;
@@ -318,16 +319,7 @@ public final class Sm2Field {
         r[2] = (r2 & keep) | (t2 & ~keep);
         r[3] = (r3 & keep) | (t3 & ~keep);
         r[4] = (r4 & keep) | (t4 & ~keep);
-    }
-
-    /** All ones if the plain limbs {@code a} (each below 2^52) hold a value below p, else 0. */
-    private static long belowP(long[] a) {
-        long t = a[0] - P0;
-        t = a[1] - P1 + (t >> BITS);
-        t = a[2] - P2 + (t >> BITS);
-        t = a[3] - P3 + (t >> BITS);
-        t = a[4] - P4 + (t >> BITS);
-        return t >> 63;
+        return keep;
     }
 
     private static long[] limbsOf(byte[] in, int off) {

@@ -118,7 +118,7 @@ public final class Sm2KeyExchange {
     }
 
     private void loadPrivate(byte[] privateKey, long[] into) {
-        if (privateKey.length != 32 || !order.decode(privateKey, 0, into) || Sm2OrderField.isZero(into)) {
+        if (!order.decodeScalar(privateKey, into)) {
             throw new IllegalArgumentException("SM2 private key must lie in [1, n - 1]");
         }
     }

@@ -58,11 +58,18 @@ public final class Sm2OrderField {
     public boolean decode(byte[] in, int off, long[] r) {
         Objects.checkFromIndexSize(off, 32, in.length);
         Limbs52.fromBytes(in, off, plain);
-        long below = belowN(plain);
-        reduceOnce(plain, plain); // x < 2^256 < 2n
+        long below = reduceOnce(plain, plain); // x < 2^256 < 2n
         mul(r, plain, R_SQUARED);
         Arrays.fill(plain, 0);
         return below != 0;
+    }
+
+    /**
+     * Reads a private key or nonce: whether {@code in} is exactly 32 bytes holding an integer
+     * in [1, n − 1]. {@code r} receives it (reduced mod n if it was too large).
+     */
+    public boolean decodeScalar(byte[] in, long[] r) {
+        return in.length == 32 && decode(in, 0, r) & !isZero(r);
     }
 
     /** Writes {@code a} as a 32-byte big-endian integer in [0, n). */
@@ -147,8 +154,10 @@ public final class Sm2OrderField {
     /**
      * Carries the signed limbs {@code v} (a value in [0, 2n)) into 52-bit form in place, then
      * writes to {@code r} that value less n unless it was already below n.
+     *
+     * @return all ones if the value was below n, else 0
      */
-    private void reduceOnce(long[] r, long[] v) {
+    private long reduceOnce(long[] r, long[] v) {
         for (int i = 0; i < LIMBS - 1; i++) {
             v[i + 1] += v[i] >> BITS;
             v[i] &= MASK;
@@ -164,15 +173,7 @@ public final class Sm2OrderField {
             r[i] = (v[i] & keep) | (reduced[i] & ~keep);
         }
         Arrays.fill(reduced, 0);
-    }
-
-    /** All ones if the 52-bit limbs {@code a} hold a value below n, else 0. */
-    private static long belowN(long[] a) {
-        long borrow = 0;
-        for (int i = 0; i < LIMBS; i++) {
-            borrow = (a[i] - N[i] + borrow) >> BITS;
-        }
-        return borrow;
+        return keep;
     }
 
     private static long[] limbsOf(byte[] bytes) {

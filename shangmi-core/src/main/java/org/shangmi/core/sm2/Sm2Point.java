@@ -1,5 +1,7 @@
 package org.shangmi.core.sm2;
 
+import java.util.Arrays;
+
 /**
  * A point of sm2p256v1 in homogeneous projective coordinates (X : Y : Z), standing for the
  * affine point (X/Z, Y/Z); the identity is (0 : 1 : 0). Coordinates are {@link Sm2Field}
@@ -42,8 +44,8 @@ public final class Sm2Point {
 
     /** Overwrites the coordinates with zeros (not a valid point until set again). */
     void wipe() {
-        java.util.Arrays.fill(x, 0);
-        java.util.Arrays.fill(y, 0);
-        java.util.Arrays.fill(z, 0);
+        Arrays.fill(x, 0);
+        Arrays.fill(y, 0);
+        Arrays.fill(z, 0);
     }
 }

@@ -50,13 +50,16 @@ public final class Sm2Signer {
      *
      * @param sm3 an SM3 engine (reset first, left reset)
      * @param publicKey the signer's public key, affine x || y
-     * @throws IllegalArgumentException if the ID is longer than {@link #MAX_ID_BYTES}
+     * @throws IllegalArgumentException if the ID is longer than {@link #MAX_ID_BYTES} or the key
+     *         is not 64 bytes
      */
     public static void za(DigestEngine sm3, byte[] id, byte[] publicKey, byte[] out, int off) {
         if (id.length > MAX_ID_BYTES) {
             throw new IllegalArgumentException("SM2 ID of " + id.length + " bytes exceeds " + MAX_ID_BYTES);
         }
-        Objects.checkFromIndexSize(0, 2 * SCALAR_BYTES, publicKey.length);
+        if (publicKey.length != 2 * SCALAR_BYTES) {
+            throw new IllegalArgumentException("Z_A takes the public key as affine x || y, 64 bytes; got " + publicKey.length);
+        }
         int bits = id.length * 8;
         sm3.reset();
         sm3.update((byte) (bits >>> 8));
@@ -95,13 +98,10 @@ public final class Sm2Signer {
         try {
             order.decode(digest, 0, e); // e mod n
             // s = (1 + d)^-1 · (k − r·d); t = (1 + d)^-1 is the same for every attempt
-            Sm2OrderField.setOne(t);
-            order.add(t, t, d);
             order.invert(t, t);
             while (true) {
                 random.nextBytes(nonce);
-                boolean inRange = order.decode(nonce, 0, k) & !Sm2OrderField.isZero(k);
-                if (!inRange) {
+                if (!order.decodeScalar(nonce, k)) {
                     continue; // k must lie in [1, n − 1]
                 }
                 curve.multiplyGenerator(point, nonce, 0);
@@ -165,12 +165,12 @@ public final class Sm2Signer {
         return Sm2OrderField.isZero(t);
     }
 
+    /** Loads d, leaving 1 + d in t; d = n − 1 is refused because 1 + d then has no inverse. */
     private void loadPrivateKey(byte[] privateKey) {
-        Objects.checkFromIndexSize(0, SCALAR_BYTES, privateKey.length);
-        boolean below = order.decode(privateKey, 0, d);
+        boolean inRange = order.decodeScalar(privateKey, d);
         Sm2OrderField.setOne(t);
-        order.add(t, t, d); // d = n − 1 makes 1 + d zero, with no inverse
-        if (!below || Sm2OrderField.isZero(d) || Sm2OrderField.isZero(t)) {
+        order.add(t, t, d);
+        if (!inRange || Sm2OrderField.isZero(t)) {
             wipe();
             throw new IllegalArgumentException("SM2 private key must lie in [1, n - 2]");
         }

@@ -142,6 +142,11 @@ class Sm2SignerTest {
                     () -> signer.sign(Sm2FieldTest.bytes(bad), e, new SecureRandom(), out, 0), bad.toString(16));
         }
         assertThrows(IllegalArgumentException.class, () -> signer.sign(new byte[32], new byte[31], new SecureRandom(), out, 0));
+        byte[] longKey = new byte[33];
+        longKey[0] = 1;
+        assertThrows(IllegalArgumentException.class, () -> signer.sign(longKey, e, new SecureRandom(), out, 0),
+                "a 33-byte key is not read as its first 32 bytes");
+        assertThrows(IllegalArgumentException.class, () -> Sm2Signer.za(new Sm3(), new byte[0], new byte[65], out, 0));
         for (BigInteger edge : List.of(BigInteger.ONE, N.subtract(BigInteger.TWO))) {
             byte[] privateKey = Sm2FieldTest.bytes(edge);
             byte[] publicKey = new byte[64];
