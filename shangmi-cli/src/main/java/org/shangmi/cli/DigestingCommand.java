@@ -82,7 +82,7 @@ abstract class DigestingCommand implements Callable<Integer> {
 
     private byte[] digest(String name, byte[] buffer) throws IOException {
         if ("-".equals(name)) {
-            feed(main.stdin(), buffer, Progress.start(null, false, name, 0));
+            feed(main.stdin(), buffer, Progress.NONE);
             return finish();
         }
         Path path = Paths.get(name);

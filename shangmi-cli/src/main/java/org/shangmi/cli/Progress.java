@@ -12,7 +12,8 @@ final class Progress implements AutoCloseable {
     static final long THRESHOLD = 64L << 20;
     private static final long REDRAW_NANOS = 100_000_000L;
     private static final int WIDTH = 30;
-    private static final Progress NONE = new Progress(null, "", 0);
+    /** Draws nothing: for inputs of unknown size, such as standard input. */
+    static final Progress NONE = new Progress(null, "", 0);
 
     private final PrintWriter err;
     private final String name;
