@@ -1,12 +1,18 @@
 package org.shangmi.provider;
 
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.core.sm2.Sm2Ciphertext;
+import org.shangmi.core.sm2.Sm2Signer;
+import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.util.Der;
 
 /**
  * Known-answer tests that gate every algorithm of every backend before the provider serves it.
@@ -23,6 +29,30 @@ final class SelfTest {
     /** GM/T 0042-2015 appendix D.3 (RFC 2202 inputs): HMAC-SM3("Jefe", "what do ya want for nothing?"). */
     private static final byte[] HMAC_SM3_JEFE =
             HEX.parseHex("2e87f1d16862e6d964b50a5200bf2b10b764faa9680a296a2405f24bec39f882");
+
+    /**
+     * GM/T 0003.2 (GB/T 32918.2) style signature on sm2p256v1 with a fixed nonce, as published in
+     * Bouncy Castle's SM2SignerTest: d, k, the digest e = SM3(Z_A || "hi chappy") under ID
+     * "sm2test@example.com", and the expected r || s.
+     */
+    private static final byte[] SIGN_D =
+            HEX.parseHex("110e7973206f68c19ee5f7328c036f26911c8c73b4e4f36ae3291097f8984ffc");
+    private static final byte[] SIGN_K =
+            HEX.parseHex("3174c6ffc3c279d2422f3fc0a9f3e574674a4490fe45a5325caf7d3ec4c8f96c");
+    private static final byte[] SIGN_RS = HEX.parseHex(
+            "05890b9077b92e47b17a1ff42a814280e556afd92b4a98b9670bf8b1a274c2fa"
+            + "e3abbb8db2b6ecd9b24eccea7f679fb9a4b1db52f4aa985e443ad73237fa1993");
+    private static final byte[] SIGN_ID = "sm2test@example.com".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SIGN_MESSAGE = "hi chappy".getBytes(StandardCharsets.US_ASCII);
+
+    /** OpenSSL's evppkey_sm2.txt decryption test: a GM/T 0009 ciphertext of "Hello World". */
+    private static final byte[] DECRYPT_D =
+            HEX.parseHex("d09156733017bdad809fd9bbd8c693f60230593169b6f94aaf1c8ee138cc99b5");
+    private static final byte[] DECRYPT_CIPHERTEXT = HEX.parseHex(
+            "3072022070dad60cda7c30d64cf4f278a849003581223f5324bfec9bb329229bffad21a6021f18afab2b35459d2643243b242be4"
+            + "ea80c6fa5071d2d847340cc57eb9309e5d04200b772e4db664b2601e3b85e39c4aa8c2c1910308be13b331e009c5a9258c29fd"
+            + "040b6d588be9260a94da18e0e6");
+    private static final byte[] DECRYPT_PLAINTEXT = "Hello World".getBytes(StandardCharsets.US_ASCII);
 
     private SelfTest() {
     }
@@ -51,13 +81,59 @@ final class SelfTest {
                     mac.destroy();
                     passed = Arrays.equals(HMAC_SM3_JEFE, out);
                 }
+                case SM2 -> passed = sm2(backend.newSm2());
                 default -> {
                     return "no known-answer test for " + algorithm.jcaName();
                 }
             }
             return passed ? null : algorithm.jcaName() + " gave a wrong known answer";
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | Der.MalformedException e) {
             return algorithm.jcaName() + " self-test failed: " + e;
+        }
+    }
+
+    /** Sign with the fixed nonce, verify it, reject a changed digest, and decrypt OpenSSL's ciphertext. */
+    private static boolean sm2(Sm2Engine engine) throws Der.MalformedException {
+        byte[] publicKey = new byte[Sm2Engine.PUBLIC_KEY_BYTES];
+        engine.publicKey(SIGN_D, publicKey, 0);
+        Sm3 sm3 = new Sm3();
+        byte[] e = new byte[Sm2Engine.SCALAR_BYTES];
+        Sm2Signer.za(sm3, SIGN_ID, publicKey, e, 0);
+        sm3.update(e, 0, e.length);
+        sm3.update(SIGN_MESSAGE, 0, SIGN_MESSAGE.length);
+        sm3.digest(e, 0);
+        byte[] rs = new byte[2 * Sm2Engine.SCALAR_BYTES];
+        Sm2Engine.SigningKey key = engine.signingKey(SIGN_D);
+        engine.sign(key, e, new FixedRandom(SIGN_K), rs, 0);
+        key.destroy();
+        boolean signs = Arrays.equals(SIGN_RS, rs) && engine.verify(publicKey, e, rs, 0);
+        e[0] ^= 1;
+        boolean rejects = !engine.verify(publicKey, e, rs, 0);
+
+        byte[] raw = Sm2Ciphertext.toRaw(DECRYPT_CIPHERTEXT, 0, DECRYPT_CIPHERTEXT.length, Sm2Ciphertext.Format.DER_C1C3C2);
+        byte[] plaintext = new byte[raw.length - Sm2Engine.CIPHERTEXT_OVERHEAD];
+        int length = engine.decrypt(DECRYPT_D, raw, 0, raw.length, plaintext, 0);
+        boolean decrypts = length == DECRYPT_PLAINTEXT.length && Arrays.equals(DECRYPT_PLAINTEXT, plaintext);
+        return signs && rejects && decrypts;
+    }
+
+    /** Gives the known nonce once; a second request means the engine rejected it, a failure. */
+    private static final class FixedRandom extends SecureRandom {
+        private static final long serialVersionUID = 1L;
+        private final byte[] value;
+        private boolean used;
+
+        FixedRandom(byte[] value) {
+            this.value = value;
+        }
+
+        @Override
+        public void nextBytes(byte[] bytes) {
+            if (used || bytes.length != value.length) {
+                throw new IllegalStateException("the engine asked for another nonce than the known one");
+            }
+            used = true;
+            System.arraycopy(value, 0, bytes, 0, value.length);
         }
     }
 }

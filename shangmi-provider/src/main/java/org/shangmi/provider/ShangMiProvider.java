@@ -18,16 +18,17 @@ import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 
 /**
- * The ShangMi security provider ("ShangMi"): SM3, HMAC-SM3 and PBKDF2WithHmacSM3 through the
- * standard JCA classes.
+ * The ShangMi security provider ("ShangMi"): SM2 (signatures, encryption, key exchange, keys),
+ * SM3, HMAC-SM3 and PBKDF2WithHmacSM3 through the standard JCA classes.
  *
  * <p>Each algorithm is served by one backend. {@code new ShangMiProvider()} chooses per algorithm
  * from the system properties {@code shangmi.backend} ({@code auto}, {@code java} or
  * {@code openssl}; default {@code auto}) and {@code shangmi.backend.<ALGORITHM>} (for example
  * {@code shangmi.backend.SM3=java}), falling back to another backend, and saying so once through
  * {@link System.Logger}, if the one asked for is unavailable. {@code new ShangMiProvider(Backend.JAVA)}
- * uses one backend for everything and registers only what it serves. Key generation and PBKDF2
- * do not depend on a backend and are always registered.
+ * uses one backend for everything and registers only what it serves. HMAC key generation,
+ * PBKDF2, the SM2 key factory and SM2 key exchange do not depend on a backend and are always
+ * registered.
  */
 public final class ShangMiProvider extends Provider {
 
@@ -37,9 +38,13 @@ public final class ShangMiProvider extends Provider {
     public static final String NAME = "ShangMi";
 
     private static final String VERSION = "0.1";
+    private static final String DESCRIPTION = "ShangMi SM2, SM3, HMAC-SM3, PBKDF2WithHmacSM3";
     private static final String BACKEND_PROPERTY = "shangmi.backend";
     private static final String SM3_OID = "1.2.156.10197.1.401";
     private static final String HMAC_SM3_OID = "1.2.156.10197.1.401.2";
+    private static final String SM2_CURVE_OID = "1.2.156.10197.1.301";
+    private static final String SM2_ENCRYPT_OID = "1.2.156.10197.1.301.3";
+    private static final String SM3_WITH_SM2_OID = "1.2.156.10197.1.501";
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
 
     /**
@@ -52,7 +57,7 @@ public final class ShangMiProvider extends Provider {
 
     /** A provider whose backends are chosen by the {@code shangmi.backend*} system properties. */
     public ShangMiProvider() {
-        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3");
+        super(NAME, VERSION, DESCRIPTION);
         Backends backends = Backends.get();
         for (Algorithm algorithm : Algorithm.values()) {
             Backend chosen = choose(backends, algorithm);
@@ -69,7 +74,7 @@ public final class ShangMiProvider extends Provider {
      * @throws ProviderException if that backend is unavailable here; the message says why
      */
     public ShangMiProvider(Backend backend) {
-        super(NAME, VERSION, "ShangMi SM3, HMAC-SM3, PBKDF2WithHmacSM3 ("
+        super(NAME, VERSION, DESCRIPTION + " ("
                 + Objects.requireNonNull(backend, "backend").id() + " backend)");
         Backends backends = Backends.get();
         BackendStatus status = backends.status(backend);
@@ -157,6 +162,30 @@ public final class ShangMiProvider extends Provider {
                 () -> new HmacKeyGeneratorSpi("HmacSM3"));
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);
+        registerSm2(backends, sm3);
+    }
+
+    private void registerSm2(Backends backends, BackendService sm3) {
+        register("KeyFactory", "SM2", Sm2KeyFactorySpi.class, List.of("OID." + SM2_CURVE_OID, SM2_CURVE_OID),
+                Sm2KeyFactorySpi::new);
+        register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of(), Sm2KeyAgreementSpi::new);
+        BackendService sm2 = bound(backends, Algorithm.SM2);
+        if (sm2 == null) {
+            return;
+        }
+        register("KeyPairGenerator", "SM2", Sm2KeyPairGeneratorSpi.class, List.of("EC"),
+                () -> new Sm2KeyPairGeneratorSpi(sm2.newSm2()));
+        register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
+                () -> new Sm2CipherSpi(sm2.newSm2()));
+        register("Signature", "NONEwithSM2", Sm2SignatureSpi.class, List.of(),
+                () -> new Sm2SignatureSpi(sm2.newSm2(), null, Sm2SignatureSpi.Variant.NONE_DER));
+        if (sm3 != null) {
+            register("Signature", "SM3withSM2", Sm2SignatureSpi.class,
+                    List.of("SM2", "OID." + SM3_WITH_SM2_OID, SM3_WITH_SM2_OID),
+                    () -> new Sm2SignatureSpi(sm2.newSm2(), sm3.newDigest(Algorithm.SM3), Sm2SignatureSpi.Variant.SM3_DER));
+            register("Signature", "SM3withSM2inP1363Format", Sm2SignatureSpi.class, List.of(),
+                    () -> new Sm2SignatureSpi(sm2.newSm2(), sm3.newDigest(Algorithm.SM3), Sm2SignatureSpi.Variant.SM3_P1363));
+        }
     }
 
     private BackendService bound(Backends backends, Algorithm algorithm) {

@@ -8,7 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.KeyFactory;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.Signature;
+import javax.crypto.Cipher;
+import javax.crypto.KeyAgreement;
+import javax.crypto.NoSuchPaddingException;
 import java.security.ProviderException;
 import java.security.Security;
 import java.util.List;
@@ -26,6 +33,7 @@ class ShangMiProviderTest {
         System.clearProperty("shangmi.backend");
         System.clearProperty("shangmi.backend.SM3");
         System.clearProperty("shangmi.backend.HmacSM3");
+        System.clearProperty("shangmi.backend.SM2");
     }
 
     @Test
@@ -33,7 +41,7 @@ class ShangMiProviderTest {
         BackendStatus java = ShangMiProvider.backendStatus().get(Backend.JAVA.ordinal());
         assertEquals(Backend.JAVA, java.backend());
         assertTrue(java.available(), java.problems());
-        assertEquals(Set.of("SM3", "HmacSM3"), java.algorithms());
+        assertEquals(Set.of("SM2", "SM3", "HmacSM3"), java.algorithms());
         assertEquals("", java.problems(), "every Java algorithm passed its self-test");
         assertFalse(java.details().isEmpty());
     }
@@ -63,6 +71,20 @@ class ShangMiProviderTest {
             assertSame(provider, KeyGenerator.getInstance(name, provider).getProvider(), name);
         }
         assertSame(provider, SecretKeyFactory.getInstance("PBKDF2WithHmacSM3", provider).getProvider());
+        for (String name : List.of("SM3withSM2", "SM2", "OID.1.2.156.10197.1.501", "1.2.156.10197.1.501",
+                "SM3withSM2inP1363Format", "NONEwithSM2")) {
+            assertSame(provider, Signature.getInstance(name, provider).getProvider(), name);
+        }
+        for (String name : List.of("SM2", "SM2/C1C3C2/NoPadding", "SM2/C1C2C3/NoPadding", "SM2/DER/NoPadding",
+                "SM2/NONE/NoPadding", "1.2.156.10197.1.301.3")) {
+            assertSame(provider, Cipher.getInstance(name, provider).getProvider(), name);
+        }
+        assertSame(provider, KeyPairGenerator.getInstance("SM2", provider).getProvider());
+        assertSame(provider, KeyPairGenerator.getInstance("EC", provider).getProvider());
+        assertSame(provider, KeyFactory.getInstance("SM2", provider).getProvider());
+        assertSame(provider, KeyAgreement.getInstance("SM2", provider).getProvider());
+        assertThrows(NoSuchAlgorithmException.class, () -> Cipher.getInstance("SM2/CBC/NoPadding", provider));
+        assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM2/C1C3C2/PKCS5Padding", provider));
     }
 
     @Test

@@ -6,7 +6,9 @@ package org.shangmi.core.backend;
  */
 public enum Algorithm {
     SM3("SM3"),
-    HMAC_SM3("HmacSM3");
+    HMAC_SM3("HmacSM3"),
+    /** SM2 key generation, signatures and public-key encryption (key exchange is Java's alone). */
+    SM2("SM2");
 
     private final String jcaName;
 

@@ -39,4 +39,11 @@ public interface BackendService {
      * @throws UnsupportedOperationException if {@code algorithm} is not a MAC this backend offers
      */
     MacEngine newMac(Algorithm algorithm);
+
+    /**
+     * A new SM2 engine.
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM2
+     */
+    Sm2Engine newSm2();
 }

@@ -3,6 +3,7 @@ package org.shangmi.core.backend;
 import java.util.EnumSet;
 import java.util.Set;
 import org.shangmi.core.hash.Hmac;
+import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
 
 /** The pure-Java engines of this module: always loadable, on every JDK from 17. */
@@ -17,7 +18,7 @@ public final class JavaBackendService implements BackendService {
 
     @Override
     public Set<Algorithm> load() {
-        return EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3);
+        return EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM2);
     }
 
     @Override
@@ -39,5 +40,10 @@ public final class JavaBackendService implements BackendService {
             return new Hmac(new Sm3(), Algorithm.HMAC_SM3.jcaName());
         }
         throw new UnsupportedOperationException(algorithm + " is not a MAC of the Java backend");
+    }
+
+    @Override
+    public Sm2Engine newSm2() {
+        return new Sm2();
     }
 }

@@ -43,7 +43,7 @@ public final class Sm2Point {
     }
 
     /** Overwrites the coordinates with zeros (not a valid point until set again). */
-    void wipe() {
+    public void wipe() {
         Arrays.fill(x, 0);
         Arrays.fill(y, 0);
         Arrays.fill(z, 0);

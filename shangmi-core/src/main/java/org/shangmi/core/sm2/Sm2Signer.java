@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.Sm2Engine;
 
 /**
  * The SM2 digital signature algorithm of GB/T 32918.2-2016 on sm2p256v1, over a message digest
@@ -84,21 +85,62 @@ public final class Sm2Signer {
     }
 
     /**
-     * Signs the digest e, writing r || s (64 bytes) to {@code out}.
+     * Picks a private key uniformly in [1, n − 2] (by rejection) and writes it (32 bytes) and its
+     * public key (64 bytes).
+     */
+    public void generateKeyPair(SecureRandom random, byte[] privateKey, byte[] publicKey) {
+        Objects.checkFromIndexSize(0, SCALAR_BYTES, privateKey.length);
+        Objects.checkFromIndexSize(0, 2 * SCALAR_BYTES, publicKey.length);
+        while (true) {
+            random.nextBytes(nonce);
+            boolean inRange = order.decodeScalar(nonce, d);
+            Sm2OrderField.setOne(t);
+            order.add(t, t, d);
+            if (inRange & !Sm2OrderField.isZero(t)) { // a rejected candidate is discarded: no leak
+                break;
+            }
+        }
+        System.arraycopy(nonce, 0, privateKey, 0, SCALAR_BYTES);
+        curve.multiplyGenerator(point, nonce, 0);
+        curve.toAffine(point, publicKey, 0);
+        wipe();
+    }
+
+    /**
+     * Validates d and precomputes (1 + d)^−1, which every signature needs.
+     *
+     * @throws IllegalArgumentException if d is not in [1, n − 2]
+     */
+    public PreparedKey prepare(byte[] privateKey) {
+        loadPrivateKey(privateKey);
+        try {
+            order.invert(t, t);
+            return new PreparedKey(privateKey.clone(), t.clone());
+        } finally {
+            wipe();
+        }
+    }
+
+    /**
+     * Signs the digest e with a key prepared once ({@link #prepare}), writing r || s (64 bytes) to
+     * {@code out}.
      *
      * @param random the source of the nonce k
-     * @throws IllegalArgumentException if the private key is not in [1, n − 2]
+     * @throws IllegalStateException if the key has been destroyed
      */
-    public void sign(byte[] privateKey, byte[] digest, SecureRandom random, byte[] out, int off) {
+    public void sign(PreparedKey key, byte[] digest, SecureRandom random, byte[] out, int off) {
         if (digest.length != SCALAR_BYTES) {
             throw new IllegalArgumentException("SM2 signs a 32-byte digest, got " + digest.length + " bytes");
         }
         Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
-        loadPrivateKey(privateKey);
+        if (key.destroyed) {
+            throw new IllegalStateException("the SM2 signing key has been destroyed");
+        }
+        order.decodeScalar(key.privateKey, d);
+        System.arraycopy(key.inverseOnePlusD, 0, t, 0, Sm2OrderField.LIMBS);
         try {
             order.decode(digest, 0, e); // e mod n
-            // s = (1 + d)^-1 · (k − r·d); t = (1 + d)^-1 is the same for every attempt
-            order.invert(t, t);
+            // s = (1 + d)^-1 · (k − r·d)
             while (true) {
                 random.nextBytes(nonce);
                 if (!order.decodeScalar(nonce, k)) {
@@ -124,6 +166,21 @@ public final class Sm2Signer {
             }
         } finally {
             wipe();
+        }
+    }
+
+    /**
+     * Signs the digest e with an unprepared private key; {@link #prepare} once and
+     * {@link #sign(PreparedKey, byte[], SecureRandom, byte[], int)} is faster for repeated use.
+     *
+     * @throws IllegalArgumentException if the private key is not in [1, n − 2]
+     */
+    public void sign(byte[] privateKey, byte[] digest, SecureRandom random, byte[] out, int off) {
+        PreparedKey key = prepare(privateKey);
+        try {
+            sign(key, digest, random, out, off);
+        } finally {
+            key.destroy();
         }
     }
 
@@ -183,5 +240,28 @@ public final class Sm2Signer {
         Arrays.fill(s, 0);
         Arrays.fill(nonce, (byte) 0);
         point.wipe();
+    }
+
+    /**
+     * A validated private key d with (1 + d)^−1 mod n, immutable until destroyed, so that one
+     * instance may serve many signers (and threads) at once.
+     */
+    public static final class PreparedKey implements Sm2Engine.SigningKey {
+
+        private final byte[] privateKey;
+        private final long[] inverseOnePlusD;
+        private volatile boolean destroyed;
+
+        private PreparedKey(byte[] privateKey, long[] inverseOnePlusD) {
+            this.privateKey = privateKey;
+            this.inverseOnePlusD = inverseOnePlusD;
+        }
+
+        @Override
+        public void destroy() {
+            destroyed = true;
+            Arrays.fill(privateKey, (byte) 0);
+            Arrays.fill(inverseOnePlusD, 0);
+        }
     }
 }

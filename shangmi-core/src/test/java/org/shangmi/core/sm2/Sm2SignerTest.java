@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.testing.FixedRandom;
 import org.shangmi.core.testing.Vectors;
 
 class Sm2SignerTest {
@@ -167,21 +168,4 @@ class Sm2SignerTest {
 
 
     /** Hands out the given nonce, then fails: tests only. */
-    private static final class FixedRandom extends SecureRandom {
-        private static final long serialVersionUID = 1L;
-        private byte[] value;
-
-        FixedRandom(byte[] value) {
-            this.value = value;
-        }
-
-        @Override
-        public void nextBytes(byte[] bytes) {
-            if (value == null) {
-                throw new IllegalStateException("the fixed nonce was already used");
-            }
-            System.arraycopy(value, 0, bytes, 0, bytes.length);
-            value = null;
-        }
-    }
 }

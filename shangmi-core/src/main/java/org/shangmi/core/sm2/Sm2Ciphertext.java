@@ -1,0 +1,157 @@
+package org.shangmi.core.sm2;
+
+import java.util.Objects;
+import org.shangmi.core.util.Der;
+
+/**
+ * The layouts an SM2 ciphertext travels in, and conversions between them. The engines work on
+ * raw C1 || C3 || C2 with an uncompressed C1 (04 || x || y); every other layout is converted
+ * to and from that one. Conversions handle public data only.
+ */
+public final class Sm2Ciphertext {
+
+    /** The four layouts in use. */
+    public enum Format {
+        /** GM/T 0009-2012: {@code SEQUENCE {x INTEGER, y INTEGER, C3 OCTET STRING, C2 OCTET STRING}}; OpenSSL and Kona. */
+        DER_C1C3C2,
+        /** The same SEQUENCE with C2 before C3, as some older libraries write it. */
+        DER_C1C2C3,
+        /** Raw C1 || C3 || C2, the order of GB/T 32918.4-2016. */
+        C1C3C2,
+        /** Raw C1 || C2 || C3, the order of the 2010 draft and Bouncy Castle's default. */
+        C1C2C3
+    }
+
+    private static final int COORDINATE = 32;
+    private static final int C1 = 1 + 2 * COORDINATE;
+    private static final int C3 = 32;
+
+    private Sm2Ciphertext() {
+    }
+
+    /**
+     * Converts {@code in[off..off+len)} from {@code from} to raw C1 || C3 || C2 with an
+     * uncompressed C1. Raw input may carry a compressed C1 (02/03 || x), which is expanded.
+     *
+     * @throws Der.MalformedException if the input is not a ciphertext in that layout (a
+     *         compressed C1 must also be a point of the curve)
+     */
+    public static byte[] toRaw(byte[] in, int off, int len, Format from) throws Der.MalformedException {
+        Objects.checkFromIndexSize(off, len, in.length);
+        switch (from) {
+            case DER_C1C3C2, DER_C1C2C3 -> {
+                Der.Reader outer = new Der.Reader(in, off, len);
+                Der.Reader fields = outer.sequence();
+                outer.expectEnd();
+                byte[] x = fields.unsignedInteger();
+                byte[] y = fields.unsignedInteger();
+                byte[] first = fields.bytes(Der.OCTET_STRING);
+                byte[] second = fields.bytes(Der.OCTET_STRING);
+                fields.expectEnd();
+                byte[] tag = from == Format.DER_C1C3C2 ? first : second;
+                byte[] masked = from == Format.DER_C1C3C2 ? second : first;
+                if (x.length > COORDINATE || y.length > COORDINATE || tag.length != C3) {
+                    throw new Der.MalformedException("not an SM2 ciphertext: coordinates over 32 bytes or C3 not 32 bytes");
+                }
+                byte[] raw = new byte[C1 + C3 + masked.length];
+                raw[0] = 0x04;
+                System.arraycopy(x, 0, raw, 1 + COORDINATE - x.length, x.length);
+                System.arraycopy(y, 0, raw, C1 - y.length, y.length);
+                System.arraycopy(tag, 0, raw, C1, C3);
+                System.arraycopy(masked, 0, raw, C1 + C3, masked.length);
+                return raw;
+            }
+            case C1C3C2, C1C2C3 -> {
+                int c1Length = c1Length(in, off, len);
+                int maskedLength = len - c1Length - C3;
+                if (maskedLength < 0) {
+                    throw new Der.MalformedException("SM2 ciphertext of " + len + " bytes is too short to hold C1 and C3");
+                }
+                byte[] raw = new byte[C1 + C3 + maskedLength];
+                expandC1(in, off, c1Length, raw);
+                int rest = off + c1Length;
+                if (from == Format.C1C3C2) {
+                    System.arraycopy(in, rest, raw, C1, C3 + maskedLength);
+                } else {
+                    System.arraycopy(in, rest, raw, C1 + C3, maskedLength);
+                    System.arraycopy(in, rest + maskedLength, raw, C1, C3);
+                }
+                return raw;
+            }
+            default -> throw new AssertionError(from);
+        }
+    }
+
+    /**
+     * Converts raw C1 || C3 || C2 (uncompressed C1) at {@code raw[off..off+len)} to {@code to}.
+     *
+     * @throws IllegalArgumentException if the input is too short or its C1 is not uncompressed
+     */
+    public static byte[] fromRaw(byte[] raw, int off, int len, Format to) {
+        Objects.checkFromIndexSize(off, len, raw.length);
+        if (len < C1 + C3 || raw[off] != 0x04) {
+            throw new IllegalArgumentException("not a raw SM2 ciphertext with an uncompressed C1");
+        }
+        int maskedLength = len - C1 - C3;
+        int tag = off + C1;
+        int masked = tag + C3;
+        switch (to) {
+            case C1C3C2 -> {
+                return java.util.Arrays.copyOfRange(raw, off, off + len);
+            }
+            case C1C2C3 -> {
+                byte[] out = new byte[len];
+                System.arraycopy(raw, off, out, 0, C1);
+                System.arraycopy(raw, masked, out, C1, maskedLength);
+                System.arraycopy(raw, tag, out, C1 + maskedLength, C3);
+                return out;
+            }
+            case DER_C1C3C2, DER_C1C2C3 -> {
+                Der.Writer fields = new Der.Writer()
+                        .unsignedInteger(raw, off + 1, COORDINATE)
+                        .unsignedInteger(raw, off + 1 + COORDINATE, COORDINATE);
+                if (to == Format.DER_C1C3C2) {
+                    fields.element(Der.OCTET_STRING, raw, tag, C3).element(Der.OCTET_STRING, raw, masked, maskedLength);
+                } else {
+                    fields.element(Der.OCTET_STRING, raw, masked, maskedLength).element(Der.OCTET_STRING, raw, tag, C3);
+                }
+                return fields.wrap(Der.SEQUENCE);
+            }
+            default -> throw new AssertionError(to);
+        }
+    }
+
+    /** Converts between any two layouts (a compressed C1 comes out uncompressed). */
+    public static byte[] convert(byte[] in, Format from, Format to) throws Der.MalformedException {
+        byte[] raw = toRaw(in, 0, in.length, from);
+        return to == Format.C1C3C2 ? raw : fromRaw(raw, 0, raw.length, to);
+    }
+
+    /** The length of C1 by its prefix: 65 uncompressed, 33 compressed. */
+    private static int c1Length(byte[] in, int off, int len) throws Der.MalformedException {
+        if (len == 0) {
+            throw new Der.MalformedException("empty SM2 ciphertext");
+        }
+        return switch (in[off]) {
+            case 0x04 -> C1;
+            case 0x02, 0x03 -> 1 + COORDINATE;
+            default -> throw new Der.MalformedException("SM2 ciphertext must start with a point: 02, 03 or 04, not "
+                    + String.format("%02x", in[off] & 0xff));
+        };
+    }
+
+    /** Writes C1 uncompressed at {@code out[0..65)}. */
+    private static void expandC1(byte[] in, int off, int c1Length, byte[] out) throws Der.MalformedException {
+        if (c1Length == C1) {
+            System.arraycopy(in, off, out, 0, C1);
+            return;
+        }
+        Sm2Curve curve = new Sm2Curve();
+        Sm2Point point = new Sm2Point();
+        if (!curve.fromCompressed(point, in, off)) {
+            throw new Der.MalformedException("compressed C1 is not a point of sm2p256v1");
+        }
+        out[0] = 0x04;
+        curve.toAffine(point, out, 1);
+    }
+}

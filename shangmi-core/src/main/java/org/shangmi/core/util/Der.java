@@ -1,0 +1,256 @@
+package org.shangmi.core.util;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+
+/**
+ * The little DER (ITU-T X.690) that SM2 needs: keys, signatures and ciphertexts. The reader is
+ * strict: definite minimal lengths, minimal INTEGERs, no trailing bytes where a caller asks for
+ * the end; anything else is a {@link MalformedException}, never a runtime exception.
+ */
+public final class Der {
+
+    public static final int INTEGER = 0x02;
+    public static final int BIT_STRING = 0x03;
+    public static final int OCTET_STRING = 0x04;
+    public static final int OBJECT_IDENTIFIER = 0x06;
+    public static final int SEQUENCE = 0x30;
+    /** The constructed context-specific tag [n]: {@code CONTEXT | n}. */
+    public static final int CONTEXT = 0xa0;
+
+    /** Long-form lengths of more bytes than this cannot describe a Java array. */
+    private static final int MAX_LENGTH_BYTES = 4;
+
+    private Der() {
+    }
+
+    /** The input is not the DER structure expected; the message says where it went wrong. */
+    public static final class MalformedException extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        public MalformedException(String message) {
+            super(message);
+        }
+    }
+
+    /** Reads DER elements one after another from {@code buffer[offset..end)}. */
+    public static final class Reader {
+
+        private final byte[] buffer;
+        private int position;
+        private final int end;
+
+        public Reader(byte[] buffer) {
+            this(buffer, 0, buffer.length);
+        }
+
+        public Reader(byte[] buffer, int offset, int length) {
+            java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
+            this.buffer = buffer;
+            this.position = offset;
+            this.end = offset + length;
+        }
+
+        public boolean hasMore() {
+            return position < end;
+        }
+
+        /** The tag of the next element, or −1 at the end. */
+        public int peekTag() {
+            return position < end ? buffer[position] & 0xff : -1;
+        }
+
+        /** @throws MalformedException unless every byte has been read */
+        public void expectEnd() throws MalformedException {
+            if (position != end) {
+                throw new MalformedException((end - position) + " unexpected trailing bytes");
+            }
+        }
+
+        /** Reads an element with this tag and returns a reader over its contents. */
+        public Reader read(int tag) throws MalformedException {
+            int length = header(tag);
+            Reader contents = new Reader(buffer, position, length);
+            position += length;
+            return contents;
+        }
+
+        /** Reads a SEQUENCE and returns a reader over its contents. */
+        public Reader sequence() throws MalformedException {
+            return read(SEQUENCE);
+        }
+
+        /** The contents of the next element with this tag, copied. */
+        public byte[] bytes(int tag) throws MalformedException {
+            int length = header(tag);
+            byte[] contents = Arrays.copyOfRange(buffer, position, position + length);
+            position += length;
+            return contents;
+        }
+
+        /**
+         * A non-negative INTEGER as its unsigned big-endian magnitude without leading zeros
+         * (zero gives an empty array).
+         *
+         * @throws MalformedException if the encoding is not minimal or the value is negative
+         */
+        public byte[] unsignedInteger() throws MalformedException {
+            int length = header(INTEGER);
+            if (length == 0) {
+                throw new MalformedException("INTEGER with no content");
+            }
+            int first = buffer[position] & 0xff;
+            if (first >= 0x80) {
+                throw new MalformedException("negative INTEGER");
+            }
+            if (length > 1 && first == 0 && (buffer[position + 1] & 0x80) == 0) {
+                throw new MalformedException("INTEGER not minimally encoded");
+            }
+            int skip = first == 0 ? 1 : 0;
+            byte[] magnitude = Arrays.copyOfRange(buffer, position + skip, position + length);
+            position += length;
+            return magnitude;
+        }
+
+        /** A small non-negative INTEGER (a version number). */
+        public int smallInteger() throws MalformedException {
+            byte[] magnitude = unsignedInteger();
+            if (magnitude.length > 1) {
+                throw new MalformedException("INTEGER too large for a version");
+            }
+            return magnitude.length == 0 ? 0 : magnitude[0] & 0xff;
+        }
+
+        /** A BIT STRING of whole bytes (no unused bits), its bytes copied. */
+        public byte[] bitString() throws MalformedException {
+            byte[] contents = bytes(BIT_STRING);
+            if (contents.length == 0 || contents[0] != 0) {
+                throw new MalformedException("BIT STRING with unused bits");
+            }
+            return Arrays.copyOfRange(contents, 1, contents.length);
+        }
+
+        private int header(int tag) throws MalformedException {
+            if (position >= end) {
+                throw new MalformedException("missing element with tag 0x" + Integer.toHexString(tag));
+            }
+            int actual = buffer[position++] & 0xff;
+            if (actual != tag) {
+                throw new MalformedException("expected tag 0x" + Integer.toHexString(tag) + ", found 0x"
+                        + Integer.toHexString(actual));
+            }
+            if (position >= end) {
+                throw new MalformedException("missing length");
+            }
+            int first = buffer[position++] & 0xff;
+            int length;
+            if (first < 0x80) {
+                length = first;
+            } else {
+                int count = first & 0x7f;
+                if (count == 0 || count > MAX_LENGTH_BYTES || count > end - position) {
+                    throw new MalformedException("unsupported or truncated length");
+                }
+                length = 0;
+                for (int i = 0; i < count; i++) {
+                    length = (length << 8) | (buffer[position++] & 0xff);
+                }
+                if (length < 0x80 || length >>> (8 * (count - 1)) == 0) { // also catches int overflow
+                    throw new MalformedException("length not minimally encoded");
+                }
+            }
+            if (length > end - position) {
+                throw new MalformedException("element of " + length + " bytes overruns its container");
+            }
+            return length;
+        }
+    }
+
+    /** Builds DER by appending elements; nested structures are built first and appended whole. */
+    public static final class Writer {
+
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+
+        public Writer element(int tag, byte[] contents) {
+            return element(tag, contents, 0, contents.length);
+        }
+
+        public Writer element(int tag, byte[] contents, int offset, int length) {
+            out.write(tag);
+            writeLength(length);
+            out.write(contents, offset, length);
+            return this;
+        }
+
+        /** A non-negative INTEGER from an unsigned big-endian magnitude (leading zeros allowed). */
+        public Writer unsignedInteger(byte[] magnitude, int offset, int length) {
+            int start = offset;
+            int stop = offset + length;
+            while (start < stop && magnitude[start] == 0) {
+                start++;
+            }
+            boolean pad = start == stop || (magnitude[start] & 0x80) != 0;
+            out.write(INTEGER);
+            writeLength(stop - start + (pad ? 1 : 0));
+            if (pad) {
+                out.write(0);
+            }
+            out.write(magnitude, start, stop - start);
+            return this;
+        }
+
+        public Writer smallInteger(int value) {
+            return unsignedInteger(new byte[] {(byte) value}, 0, 1);
+        }
+
+        /** A BIT STRING of whole bytes. */
+        public Writer bitString(byte[] bits) {
+            out.write(BIT_STRING);
+            writeLength(bits.length + 1);
+            out.write(0);
+            out.write(bits, 0, bits.length);
+            return this;
+        }
+
+        /** Appends an already encoded element. */
+        public Writer raw(byte[] encoded) {
+            out.write(encoded, 0, encoded.length);
+            return this;
+        }
+
+        /** Everything written so far. */
+        public byte[] toByteArray() {
+            return out.toByteArray();
+        }
+
+        /** Everything written so far, wrapped in one element with this tag. */
+        public byte[] wrap(int tag) {
+            return new Writer().element(tag, out.toByteArray()).toByteArray();
+        }
+
+        private void writeLength(int length) {
+            if (length < 0x80) {
+                out.write(length);
+            } else if (length < 0x100) {
+                out.write(0x81);
+                out.write(length);
+            } else if (length < 0x10000) {
+                out.write(0x82);
+                out.write(length >>> 8);
+                out.write(length);
+            } else if (length < 0x1000000) {
+                out.write(0x83);
+                out.write(length >>> 16);
+                out.write(length >>> 8);
+                out.write(length);
+            } else {
+                out.write(0x84);
+                out.write(length >>> 24);
+                out.write(length >>> 16);
+                out.write(length >>> 8);
+                out.write(length);
+            }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+package org.shangmi.provider;
+
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import java.util.Locale;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.SecretKeySpec;
+import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.core.sm2.Sm2Ciphertext;
+import org.shangmi.core.util.Der;
+import org.shangmi.provider.spec.Sm2CiphertextFormat;
+
+/**
+ * {@code Cipher} "SM2": public-key encryption of GB/T 32918.4. The ciphertext layout is GM/T 0009
+ * DER unless the transformation's mode ({@code "SM2/C1C3C2/NoPadding"}, {@code C1C2C3},
+ * {@code DER}, {@code DER_C1C2C3}) or an {@link Sm2CiphertextFormat} passed as parameter spec
+ * says otherwise. Input is buffered until {@code doFinal}. Decryption of a malformed or
+ * tampered ciphertext throws {@link BadPaddingException} and writes nothing.
+ */
+final class Sm2CipherSpi extends CipherSpi {
+
+    /** Largest DER framing around the raw parts: SEQUENCE, two INTEGER and two OCTET STRING headers, sign bytes. */
+    private static final int DER_FRAMING = 5 + 2 * 3 + 2 + 3 + 5;
+
+    private final Sm2Engine engine;
+    private Sm2CiphertextFormat modeFormat = Sm2CiphertextFormat.DER;
+    private Sm2CiphertextFormat format = Sm2CiphertextFormat.DER;
+    private int opmode;
+    private Sm2PublicKey publicKey;
+    private Sm2PrivateKey privateKey;
+    private SecureRandom random;
+    private byte[] buffer = new byte[0];
+    private int buffered;
+
+    Sm2CipherSpi(Sm2Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+        String name = mode.toUpperCase(Locale.ROOT);
+        if (name.equals("NONE") || name.equals("ECB")) {
+            modeFormat = Sm2CiphertextFormat.DER;
+            return;
+        }
+        try {
+            modeFormat = Sm2CiphertextFormat.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new NoSuchAlgorithmException("SM2 has no mode " + mode + "; use DER, DER_C1C2C3, C1C3C2 or C1C2C3");
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+        if (!padding.equalsIgnoreCase("NoPadding")) {
+            throw new NoSuchPaddingException("SM2 encryption takes no padding, not " + padding);
+        }
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return 0;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+        long total = (long) buffered + Math.max(inputLen, 0);
+        long size = isEncrypting() ? total + Sm2Engine.CIPHERTEXT_OVERHEAD + DER_FRAMING : total;
+        return (int) Math.min(size, Integer.MAX_VALUE);
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+        return null;
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        return null;
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        if (key instanceof PublicKey) {
+            Sm2Keys.toPublic(key);
+        } else {
+            Sm2Keys.toPrivate(key);
+        }
+        return 256;
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        try {
+            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
+        } catch (InvalidAlgorithmParameterException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params != null) {
+            throw new InvalidAlgorithmParameterException("SM2 encryption takes no AlgorithmParameters; pass an Sm2CiphertextFormat");
+        }
+        engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        Sm2CiphertextFormat chosen = modeFormat;
+        if (params instanceof Sm2CiphertextFormat given) {
+            chosen = given;
+        } else if (params != null) {
+            throw new InvalidAlgorithmParameterException("SM2 encryption takes an Sm2CiphertextFormat, not "
+                    + params.getClass().getName());
+        }
+        Sm2PublicKey newPublic = null;
+        Sm2PrivateKey newPrivate = null;
+        switch (opmode) {
+            case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> newPublic = Sm2Keys.toPublic(key);
+            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> newPrivate = Sm2Keys.toPrivate(key);
+            default -> throw new InvalidKeyException("unknown Cipher mode " + opmode);
+        }
+        reset();
+        this.opmode = opmode;
+        this.format = chosen;
+        this.publicKey = newPublic;
+        this.privateKey = newPrivate;
+        this.random = random;
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
+        append(input, inputOffset, inputLen);
+        return new byte[0];
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset) {
+        append(input, inputOffset, inputLen);
+        return 0;
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
+            throws IllegalBlockSizeException, BadPaddingException {
+        append(input, inputOffset, inputLen);
+        try {
+            return isEncrypting() ? encrypt() : decrypt();
+        } finally {
+            reset();
+        }
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        if (output == null) {
+            throw new IllegalArgumentException("no output buffer");
+        }
+        java.util.Objects.checkFromIndexSize(outputOffset, 0, output.length);
+        append(input, inputOffset, inputLen);
+        byte[] result = null;
+        try {
+            result = isEncrypting() ? encrypt() : decrypt();
+            if (result.length > output.length - outputOffset) {
+                // the input stays buffered, so the caller can retry with a larger buffer
+                throw new ShortBufferException("SM2 needs " + result.length + " bytes of output, "
+                        + (output.length - outputOffset) + " given");
+            }
+            System.arraycopy(result, 0, output, outputOffset, result.length);
+            reset();
+            return result.length;
+        } finally {
+            if (result != null && !isEncrypting()) {
+                Arrays.fill(result, (byte) 0);
+            }
+        }
+    }
+
+    @Override
+    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+        byte[] encoded = key == null ? null : key.getEncoded();
+        if (encoded == null) {
+            throw new InvalidKeyException("the key to wrap has no encoding");
+        }
+        try {
+            append(encoded, 0, encoded.length);
+            return encrypt();
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+            reset();
+        }
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
+            throws InvalidKeyException, NoSuchAlgorithmException {
+        if (wrappedKeyType != Cipher.SECRET_KEY) {
+            throw new InvalidKeyException("SM2 unwraps secret keys only");
+        }
+        byte[] encoded = null;
+        try {
+            append(wrappedKey, 0, wrappedKey.length);
+            encoded = decrypt();
+            return new SecretKeySpec(encoded, wrappedKeyAlgorithm);
+        } catch (BadPaddingException e) {
+            throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
+        } finally {
+            if (encoded != null) {
+                Arrays.fill(encoded, (byte) 0);
+            }
+            reset();
+        }
+    }
+
+    private boolean isEncrypting() {
+        return opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
+    }
+
+    private byte[] encrypt() {
+        checkInitialized();
+        byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + buffered];
+        engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : Sm2Random.get(), raw, 0);
+        return format == Sm2CiphertextFormat.C1C3C2 ? raw : Sm2Ciphertext.fromRaw(raw, 0, raw.length, format.layout());
+    }
+
+    private byte[] decrypt() throws BadPaddingException {
+        checkInitialized();
+        byte[] raw;
+        try {
+            raw = Sm2Ciphertext.toRaw(buffer, 0, buffered, format.layout());
+        } catch (Der.MalformedException e) {
+            throw new BadPaddingException("not an SM2 ciphertext in " + format + " layout: " + e.getMessage());
+        }
+        byte[] plaintext = new byte[Math.max(raw.length - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
+        int length = engine.decrypt(privateKey.scalar(), raw, 0, raw.length, plaintext, 0);
+        if (length < 0) {
+            throw new BadPaddingException("SM2 decryption failed: C1 is not a curve point or C3 does not match");
+        }
+        return plaintext;
+    }
+
+    private void checkInitialized() {
+        if (publicKey == null && privateKey == null) {
+            throw new IllegalStateException("the Cipher is not initialised");
+        }
+    }
+
+    private void append(byte[] input, int offset, int length) {
+        if (input == null || length == 0) {
+            return;
+        }
+        java.util.Objects.checkFromIndexSize(offset, length, input.length);
+        checkInitialized();
+        if (length > buffer.length - buffered) {
+            int needed = Math.addExact(buffered, length);
+            byte[] grown = Arrays.copyOf(buffer, Math.max(needed, (int) Math.min(Integer.MAX_VALUE - 8, 2L * buffer.length)));
+            Arrays.fill(buffer, (byte) 0);
+            buffer = grown;
+        }
+        System.arraycopy(input, offset, buffer, buffered, length);
+        buffered += length;
+    }
+
+    private void reset() {
+        Arrays.fill(buffer, 0, buffered, (byte) 0);
+        buffered = 0;
+    }
+}

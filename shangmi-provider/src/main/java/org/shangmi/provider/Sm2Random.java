@@ -1,0 +1,18 @@
+package org.shangmi.provider;
+
+import java.security.SecureRandom;
+
+/** The SecureRandom SM2 services use when the caller gives none: one per JVM, created on first use. */
+final class Sm2Random {
+
+    private Sm2Random() {
+    }
+
+    private static final class Holder {
+        static final SecureRandom INSTANCE = new SecureRandom();
+    }
+
+    static SecureRandom get() {
+        return Holder.INSTANCE;
+    }
+}
