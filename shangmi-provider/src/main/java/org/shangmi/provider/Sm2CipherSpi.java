@@ -35,6 +35,10 @@ final class Sm2CipherSpi extends CipherSpi {
     /** Largest DER framing around the raw parts: SEQUENCE, two INTEGER and two OCTET STRING headers, sign bytes. */
     private static final int DER_FRAMING = 5 + 2 * 3 + 2 + 3 + 5;
 
+    /** Fewest bytes a ciphertext adds: DER with one-byte coordinates, raw with a compressed C1. */
+    private static final int MIN_DER_OVERHEAD = 2 + 3 + 3 + 34 + 2;
+    private static final int MIN_RAW_OVERHEAD = 33 + 32;
+
     private final Sm2Engine engine;
     private Sm2CiphertextFormat modeFormat = Sm2CiphertextFormat.DER;
     private Sm2CiphertextFormat format = Sm2CiphertextFormat.DER;
@@ -78,7 +82,8 @@ final class Sm2CipherSpi extends CipherSpi {
     @Override
     protected int engineGetOutputSize(int inputLen) {
         long total = (long) buffered + Math.max(inputLen, 0);
-        long size = isEncrypting() ? total + Sm2Engine.CIPHERTEXT_OVERHEAD + DER_FRAMING : total;
+        long size = isEncrypting() ? total + Sm2Engine.CIPHERTEXT_OVERHEAD + DER_FRAMING
+                : Math.max(0, total - (format.layout().name().startsWith("DER") ? MIN_DER_OVERHEAD : MIN_RAW_OVERHEAD));
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
@@ -178,7 +183,12 @@ final class Sm2CipherSpi extends CipherSpi {
         append(input, inputOffset, inputLen);
         byte[] result = null;
         try {
-            result = isEncrypting() ? encrypt() : decrypt();
+            try {
+                result = isEncrypting() ? encrypt() : decrypt();
+            } catch (BadPaddingException | RuntimeException e) {
+                reset();
+                throw e;
+            }
             if (result.length > output.length - outputOffset) {
                 // the input stays buffered, so the caller can retry with a larger buffer
                 throw new ShortBufferException("SM2 needs " + result.length + " bytes of output, "

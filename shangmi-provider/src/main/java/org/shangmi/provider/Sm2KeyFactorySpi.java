@@ -85,7 +85,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
             return Sm2Keys.fromScalar(ec.getS());
         }
         if (keySpec instanceof PemKeySpec pem) {
-            return decodeAndWipe(Sm2Keys.readPem(pem.getText(), Sm2Keys.PRIVATE_PEM, Sm2Keys.SEC1_PEM).der());
+            return decodeAndWipe(Sm2Keys.readPem(pem.getText(), Sm2Keys.PRIVATE_PEM, Sm2Keys.SEC1_PEM, Sm2Keys.SM2_SEC1_PEM).der());
         }
         throw unsupported(keySpec, "private");
     }

@@ -36,6 +36,8 @@ final class Sm2Keys {
     static final String PUBLIC_PEM = "PUBLIC KEY";
     static final String PRIVATE_PEM = "PRIVATE KEY";
     static final String SEC1_PEM = "EC PRIVATE KEY";
+    /** The label {@code openssl ec} gives a SEC1 key on the SM2 curve. */
+    static final String SM2_SEC1_PEM = "SM2 PRIVATE KEY";
 
     private static final Pattern PEM = Pattern.compile(
             "-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]*?)-----END \\1-----");

@@ -45,6 +45,20 @@ public final class OpenSslCommand {
 
     /** Runs {@code openssl args...} with {@code stdin}; returns standard output, fails on a non-zero exit. */
     public static byte[] run(byte[] stdin, String... args) {
+        Result result = attempt(stdin, args);
+        if (result.exit() != 0) {
+            throw new AssertionError("openssl " + String.join(" ", args) + " exited " + result.exit() + ": "
+                    + new String(result.stderr(), StandardCharsets.UTF_8));
+        }
+        return result.stdout();
+    }
+
+    /** How a command ended. */
+    public record Result(int exit, byte[] stdout, byte[] stderr) {
+    }
+
+    /** Runs {@code openssl args...} with {@code stdin} and reports how it ended, whatever the exit code. */
+    public static Result attempt(byte[] stdin, String... args) {
         List<String> command = new ArrayList<>();
         command.add("openssl");
         command.addAll(List.of(args));
@@ -59,11 +73,7 @@ public final class OpenSslCommand {
                 p.destroyForcibly();
                 throw new AssertionError(command + " did not finish");
             }
-            if (p.exitValue() != 0) {
-                throw new AssertionError(command + " exited " + p.exitValue() + ": "
-                        + new String(err.join(), StandardCharsets.UTF_8));
-            }
-            return out.join();
+            return new Result(p.exitValue(), out.join(), err.join());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

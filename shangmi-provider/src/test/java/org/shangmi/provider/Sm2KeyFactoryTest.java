@@ -1,0 +1,221 @@
+package org.shangmi.provider;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidParameterException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECPoint;
+import java.security.spec.ECPrivateKeySpec;
+import java.security.spec.ECPublicKeySpec;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.core.testing.OpenSslCommand;
+import org.shangmi.provider.spec.PemKeySpec;
+import org.shangmi.provider.spec.Sm2CompressedPublicKeySpec;
+import org.shangmi.provider.spec.Sm2ParameterSpec;
+import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
+import org.shangmi.provider.spec.Sm2UncompressedPublicKeySpec;
+
+/** KeyPairGenerator and KeyFactory SM2: every form in and out, OpenSSL's files, Bouncy Castle, refusals. */
+class Sm2KeyFactoryTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void generatorAcceptsEveryNameOfTheCurveAndNothingElse() throws Exception {
+        for (ShangMiProvider provider : Providers.each()) {
+            for (String algorithm : List.of("SM2", "EC")) {
+                KeyPairGenerator generator = KeyPairGenerator.getInstance(algorithm, provider);
+                for (String name : Sm2ParameterSpec.NAMES) {
+                    generator.initialize(new ECGenParameterSpec(name));
+                    checkPair(generator.generateKeyPair());
+                }
+                generator.initialize(256);
+                checkPair(generator.generateKeyPair());
+                generator.initialize(Sm2ParameterSpec.INSTANCE);
+                checkPair(generator.generateKeyPair());
+                assertThrows(InvalidAlgorithmParameterException.class,
+                        () -> generator.initialize(new ECGenParameterSpec("secp256r1")));
+                assertThrows(InvalidParameterException.class, () -> generator.initialize(384));
+            }
+        }
+    }
+
+    /** The public key is d·G as Bouncy Castle computes it, and both keys are on sm2p256v1. */
+    private static void checkPair(KeyPair pair) throws Exception {
+        ECPrivateKey privateKey = (ECPrivateKey) pair.getPrivate();
+        ECPublicKey publicKey = (ECPublicKey) pair.getPublic();
+        assertTrue(Sm2ParameterSpec.isSm2(privateKey.getParams()));
+        BigInteger n = Sm2ParameterSpec.INSTANCE.getOrder();
+        assertTrue(privateKey.getS().signum() > 0 && privateKey.getS().compareTo(n.subtract(BigInteger.ONE)) < 0);
+        PrivateKey bcPrivate = KeyFactory.getInstance("EC", Providers.bouncyCastle())
+                .generatePrivate(new PKCS8EncodedKeySpec(privateKey.getEncoded()));
+        var bcPoint = org.bouncycastle.asn1.gm.GMNamedCurves.getByName("sm2p256v1").getG()
+                .multiply(((ECPrivateKey) bcPrivate).getS()).normalize();
+        assertEquals(bcPoint.getAffineXCoord().toBigInteger(), publicKey.getW().getAffineX());
+        assertEquals(bcPoint.getAffineYCoord().toBigInteger(), publicKey.getW().getAffineY());
+    }
+
+    @Test
+    void everyFormRoundTrips() throws Exception {
+        for (ShangMiProvider provider : Providers.each()) {
+            KeyFactory factory = KeyFactory.getInstance("SM2", provider);
+            KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+            PublicKey publicKey = pair.getPublic();
+            PrivateKey privateKey = pair.getPrivate();
+            for (Class<? extends java.security.spec.KeySpec> form : List.of(X509EncodedKeySpec.class, ECPublicKeySpec.class,
+                    Sm2UncompressedPublicKeySpec.class, Sm2CompressedPublicKeySpec.class, PemKeySpec.class)) {
+                assertEquals(publicKey, factory.generatePublic(factory.getKeySpec(publicKey, form)), form.getName());
+            }
+            for (Class<? extends java.security.spec.KeySpec> form : List.of(PKCS8EncodedKeySpec.class, ECPrivateKeySpec.class,
+                    Sm2RawPrivateKeySpec.class, PemKeySpec.class)) {
+                PrivateKey back = factory.generatePrivate(factory.getKeySpec(privateKey, form));
+                assertEquals(privateKey, back, form.getName());
+                assertEquals(publicKey, ((Sm2PrivateKey) back).getPublicKey());
+            }
+            assertEquals(33, factory.getKeySpec(publicKey, Sm2CompressedPublicKeySpec.class).getEncoded().length);
+            assertEquals(65, factory.getKeySpec(publicKey, Sm2UncompressedPublicKeySpec.class).getEncoded().length);
+            assertEquals(publicKey, factory.translateKey(KeyFactory.getInstance("EC", Providers.bouncyCastle())
+                    .generatePublic(new X509EncodedKeySpec(publicKey.getEncoded()))));
+            assertEquals(privateKey, factory.translateKey(KeyFactory.getInstance("EC", Providers.bouncyCastle())
+                    .generatePrivate(new PKCS8EncodedKeySpec(privateKey.getEncoded()))));
+            assertEquals(publicKey, serialized(publicKey));
+            assertEquals(privateKey, serialized(privateKey));
+        }
+    }
+
+    private static Object serialized(Object key) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(key);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
+    }
+
+    /** Keys from {@code openssl genpkey} in every file form, and our encodings byte for byte as OpenSSL writes them. */
+    @Test
+    void readsOpensslKeysAndWritesWhatOpensslWrites() throws Exception {
+        OpenSslCommand.assumeAvailable();
+        Path pem = directory.resolve("key.pem");
+        OpenSslCommand.run(new byte[0], "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:SM2", "-out", pem.toString());
+        byte[] pkcs8 = OpenSslCommand.run(new byte[0], "pkcs8", "-topk8", "-nocrypt", "-in", pem.toString(), "-outform", "DER");
+        byte[] x509 = OpenSslCommand.run(new byte[0], "pkey", "-in", pem.toString(), "-pubout", "-outform", "DER");
+        String publicPem = new String(OpenSslCommand.run(new byte[0], "pkey", "-in", pem.toString(), "-pubout"), StandardCharsets.US_ASCII);
+        byte[] sec1 = OpenSslCommand.run(new byte[0], "ec", "-in", pem.toString(), "-outform", "DER");
+        String sec1Pem = new String(OpenSslCommand.run(new byte[0], "ec", "-in", pem.toString()), StandardCharsets.US_ASCII);
+        String text = new String(OpenSslCommand.run(new byte[0], "ec", "-in", pem.toString(), "-text", "-noout", "-conv_form", "compressed"),
+                StandardCharsets.US_ASCII);
+        byte[] compressed = HexFormat.of().parseHex(
+                text.substring(text.indexOf("pub:") + 4, text.indexOf("ASN1 OID")).replaceAll("[^0-9a-f]", ""));
+        for (ShangMiProvider provider : Providers.each()) {
+            KeyFactory factory = KeyFactory.getInstance("SM2", provider);
+            PrivateKey fromPkcs8 = factory.generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
+            assertArrayEquals(pkcs8, fromPkcs8.getEncoded(), "PKCS#8 as OpenSSL writes it");
+            assertEquals(fromPkcs8, factory.generatePrivate(new PKCS8EncodedKeySpec(sec1)));
+            assertEquals(fromPkcs8, factory.generatePrivate(new PemKeySpec(Files.readString(pem))));
+            assertEquals(fromPkcs8, factory.generatePrivate(new PemKeySpec(sec1Pem)));
+            PublicKey fromX509 = factory.generatePublic(new X509EncodedKeySpec(x509));
+            assertArrayEquals(x509, fromX509.getEncoded(), "X.509 as OpenSSL writes it");
+            assertEquals(fromX509, factory.generatePublic(new PemKeySpec(publicPem)));
+            assertEquals(fromX509, factory.generatePublic(new Sm2CompressedPublicKeySpec(compressed)));
+            assertArrayEquals(compressed, ((Sm2PublicKey) fromX509).getCompressed());
+            assertEquals(fromX509, ((Sm2PrivateKey) fromPkcs8).getPublicKey());
+            assertEquals(publicPem.strip(), factory.getKeySpec(fromX509, PemKeySpec.class).getText().strip());
+            assertEquals(Files.readString(pem).strip(), factory.getKeySpec(fromPkcs8, PemKeySpec.class).getText().strip());
+        }
+    }
+
+    /** Our PKCS#8 and X.509 read back by OpenSSL: it derives the same public key. */
+    @Test
+    void opensslReadsOurKeys() throws Exception {
+        OpenSslCommand.assumeAvailable();
+        for (ShangMiProvider provider : Providers.each()) {
+            KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+            byte[] publicFromPrivate = OpenSslCommand.run(pair.getPrivate().getEncoded(),
+                    "pkey", "-inform", "DER", "-pubout", "-outform", "DER");
+            assertArrayEquals(pair.getPublic().getEncoded(), publicFromPrivate);
+            byte[] publicAgain = OpenSslCommand.run(pair.getPublic().getEncoded(),
+                    "pkey", "-pubin", "-inform", "DER", "-pubout", "-outform", "DER");
+            assertArrayEquals(pair.getPublic().getEncoded(), publicAgain);
+        }
+    }
+
+    @Test
+    void invalidAndForeignKeysAreRefusedWithTheReason() throws Exception {
+        KeyPairGenerator p256 = KeyPairGenerator.getInstance("EC", "SunEC");
+        p256.initialize(new ECGenParameterSpec("secp256r1"));
+        KeyPair nist = p256.generateKeyPair();
+        for (ShangMiProvider provider : Providers.each()) {
+            KeyFactory factory = KeyFactory.getInstance("SM2", provider);
+            InvalidKeySpecException e = assertThrows(InvalidKeySpecException.class,
+                    () -> factory.generatePublic(new X509EncodedKeySpec(nist.getPublic().getEncoded())));
+            assertTrue(e.getMessage().contains("1.2.840.10045.3.1.7"), e.getMessage());
+            e = assertThrows(InvalidKeySpecException.class,
+                    () -> factory.generatePrivate(new PKCS8EncodedKeySpec(nist.getPrivate().getEncoded())));
+            assertTrue(e.getMessage().contains("1.2.840.10045.3.1.7"), e.getMessage());
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePublic(
+                    new ECPublicKeySpec(((ECPublicKey) nist.getPublic()).getW(), ((ECPublicKey) nist.getPublic()).getParams())));
+
+            KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+            byte[] point = ((Sm2PublicKey) pair.getPublic()).getUncompressed();
+            byte[] offCurve = point.clone();
+            offCurve[64] ^= 1;
+            BigInteger p = ((java.security.spec.ECFieldFp) Sm2ParameterSpec.INSTANCE.getCurve().getField()).getP();
+            List<byte[]> badPoints = List.of(offCurve, Arrays.copyOf(point, 64), new byte[65], new byte[33],
+                    HexFormat.of().parseHex("05" + HexFormat.of().formatHex(point, 1, 65)));
+            for (byte[] bad : badPoints) {
+                assertThrows(InvalidKeySpecException.class, () -> factory.generatePublic(new Sm2UncompressedPublicKeySpec(bad)));
+            }
+            byte[] x509 = pair.getPublic().getEncoded();
+            x509[x509.length - 1] ^= 1;
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePublic(new X509EncodedKeySpec(x509)));
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePublic(new X509EncodedKeySpec(new byte[10])));
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePublic(
+                    new ECPublicKeySpec(new ECPoint(p, BigInteger.ONE), Sm2ParameterSpec.INSTANCE)));
+
+            BigInteger n = Sm2ParameterSpec.INSTANCE.getOrder();
+            for (BigInteger d : List.of(BigInteger.ZERO, n, n.add(BigInteger.ONE), BigInteger.ONE.negate(), BigInteger.ONE.shiftLeft(256))) {
+                assertThrows(InvalidKeySpecException.class,
+                        () -> factory.generatePrivate(new ECPrivateKeySpec(d, Sm2ParameterSpec.INSTANCE)), d.toString(16));
+            }
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new Sm2RawPrivateKeySpec(new byte[31])));
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new Sm2RawPrivateKeySpec(new byte[32])));
+
+            // a PKCS#8 key whose embedded public key is not d·G
+            KeyPair other = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+            byte[] mismatched = Sm2Keys.encodePkcs8(((Sm2PrivateKey) pair.getPrivate()).scalar(), ((Sm2PublicKey) other.getPublic()).xy());
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PKCS8EncodedKeySpec(mismatched)));
+            assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PemKeySpec("no PEM here")));
+            assertFalse(pair.getPrivate().toString().contains(((ECPrivateKey) pair.getPrivate()).getS().toString(16)));
+        }
+    }
+}
