@@ -1,9 +1,15 @@
 package org.shangmi.bench;
 
+import com.tencent.kona.crypto.KonaCryptoNativeProvider;
 import com.tencent.kona.crypto.KonaCryptoProvider;
+import java.security.GeneralSecurityException;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
+import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.shangmi.provider.Backend;
@@ -16,42 +22,59 @@ import org.shangmi.provider.ShangMiProvider;
  */
 enum Peers {
     /** ShangMi with its pure-Java engines. */
-    SHANGMI_JAVA("ShangMi-Java", "SM3", "HmacSM3") {
+    SHANGMI_JAVA("ShangMi-Java", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2")) {
         @Override
         Provider provider() {
             return new ShangMiProvider(Backend.JAVA);
         }
     },
     /** Bouncy Castle's JCA provider. */
-    BC("BC", "SM3", "HmacSM3") {
+    BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2")) {
         @Override
         Provider provider() {
             return new BouncyCastleProvider();
         }
     },
     /** Tencent Kona's pure-Java provider (KonaCrypto). */
-    KONA("Kona", "SM3", "HmacSM3") {
+    KONA("Kona", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
         @Override
         Provider provider() {
             return new KonaCryptoProvider();
         }
     },
+    /** Tencent Kona's OpenSSL-backed provider (KonaCrypto-Native), SM2 only here. */
+    KONA_NATIVE("Kona-Native", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
+        @Override
+        Provider provider() {
+            return new KonaCryptoNativeProvider();
+        }
+    },
     /** The JDK's SHA-256 and HmacSHA256, for scale. */
-    JDK_SHA256("JDK-SHA256", "SHA-256", "HmacSHA256") {
+    JDK_SHA256("JDK-SHA256", "SHA-256", "HmacSHA256",
+            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null)) {
         @Override
         Provider provider() {
             return null;
         }
     };
 
+    /**
+     * A provider's names for the public-key side: key pair generator (with the curve to ask for,
+     * or null for its default), signature, and SM2 cipher (null if it has none).
+     */
+    record PublicKeyNames(String keyPairGenerator, String curve, String signature, String cipher) {
+    }
+
     private final String label;
     private final String digest;
     private final String mac;
+    private final PublicKeyNames publicKeyNames;
 
-    Peers(String label, String digest, String mac) {
+    Peers(String label, String digest, String mac, PublicKeyNames publicKeyNames) {
         this.label = label;
         this.digest = digest;
         this.mac = mac;
+        this.publicKeyNames = publicKeyNames;
     }
 
     /** The provider, or null for the JDK's default providers. */
@@ -78,5 +101,28 @@ enum Peers {
 
     String macAlgorithm() {
         return mac;
+    }
+
+    KeyPairGenerator keyPairGenerator() throws GeneralSecurityException {
+        Provider provider = provider();
+        String name = publicKeyNames.keyPairGenerator();
+        KeyPairGenerator generator = provider == null ? KeyPairGenerator.getInstance(name) : KeyPairGenerator.getInstance(name, provider);
+        if (publicKeyNames.curve() != null) {
+            generator.initialize(new ECGenParameterSpec(publicKeyNames.curve()));
+        }
+        return generator;
+    }
+
+    Signature signature() throws GeneralSecurityException {
+        Provider provider = provider();
+        String name = publicKeyNames.signature();
+        return provider == null ? Signature.getInstance(name) : Signature.getInstance(name, provider);
+    }
+
+    Cipher sm2Cipher() throws GeneralSecurityException {
+        if (publicKeyNames.cipher() == null) {
+            throw new IllegalArgumentException(label + " has no SM2 cipher");
+        }
+        return Cipher.getInstance(publicKeyNames.cipher(), provider());
     }
 }

@@ -1,6 +1,9 @@
 package org.shangmi.cli;
 
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.PrintWriter;
 import java.security.Provider;
 import org.shangmi.provider.ShangMiProvider;
@@ -15,8 +18,10 @@ import picocli.CommandLine.Spec;
  * Exit codes: 0 success, 1 an input or verification failure, 2 a usage error.
  */
 @Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "ShangMi cryptography (SM3 now; SM2 and SM4 to come) through the ShangMi provider.",
-        subcommands = {DgstCommand.class, MacCommand.class, CommandLine.HelpCommand.class},
+        description = "ShangMi cryptography (SM2, SM3; SM4 to come) through the ShangMi provider.",
+        subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
+            SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
+            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:an input could not be read, or a verification failed", "2:usage error"})
 public final class Main implements Runnable {
@@ -27,28 +32,33 @@ public final class Main implements Runnable {
     private CommandSpec spec;
 
     private final InputStream stdin;
+    private final OutputStream stdout;
     private final PrintWriter stderr;
     private final boolean stderrIsTerminal;
     private Provider provider;
 
-    Main(InputStream stdin, PrintWriter stderr, boolean stderrIsTerminal) {
+    Main(InputStream stdin, OutputStream stdout, PrintWriter stderr, boolean stderrIsTerminal) {
         this.stdin = stdin;
+        this.stdout = stdout;
         this.stderr = stderr;
         this.stderrIsTerminal = stderrIsTerminal;
     }
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int status = execute(System.in, out, err, Terminal.stderrIsTerminal(), args);
-        out.flush();
+        int status = execute(System.in, System.out, err, Terminal.stderrIsTerminal(), args);
+        System.out.flush();
         err.flush();
         System.exit(status);
     }
 
-    /** Runs one command line and returns its exit code; the streams stay open. */
-    static int execute(InputStream stdin, PrintWriter out, PrintWriter err, boolean stderrIsTerminal, String... args) {
-        CommandLine commandLine = new CommandLine(new Main(stdin, err, stderrIsTerminal))
+    /**
+     * Runs one command line and returns its exit code; the streams stay open. Text goes to
+     * {@code stdout} as UTF-8; binary outputs (signatures, ciphertexts, DER keys) go there as is.
+     */
+    static int execute(InputStream stdin, OutputStream stdout, PrintWriter err, boolean stderrIsTerminal, String... args) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        CommandLine commandLine = new CommandLine(new Main(stdin, stdout, err, stderrIsTerminal))
                 .setPosixClusteredShortOptionsAllowed(false)
                 .setOut(out)
                 .setErr(err)
@@ -56,16 +66,23 @@ public final class Main implements Runnable {
                     err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
                     return EXIT_FAILURE;
                 });
-        return commandLine.execute(args);
+        int status = commandLine.execute(args);
+        out.flush();
+        return status;
     }
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is needed: dgst or mac (see shangmi --help)");
+        throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, genkey, pkey, sign, verify, encrypt, decrypt or kex (see shangmi --help)");
     }
 
     InputStream stdin() {
         return stdin;
+    }
+
+    /** Standard output for binary data; flush the command's PrintWriter before writing here. */
+    OutputStream stdout() {
+        return stdout;
     }
 
     PrintWriter stderr() {

@@ -1,0 +1,72 @@
+package org.shangmi.bench;
+
+import java.security.KeyPair;
+import java.security.SignatureException;
+import java.security.Signature;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code Signature}: sign and verify one message per operation, with {@code initSign} /
+ * {@code initVerify} every time as applications do. SM3withSM2 (default ID) for the SM2
+ * providers; the JDK's SHA256withECDSA on secp256r1 as the yardstick.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+public class SignatureBench {
+
+    @Param({"ShangMi-Java", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
+    public String provider;
+
+    @Param({"32", "1024"})
+    public int size;
+
+    private Signature signer;
+    private Signature verifier;
+    private KeyPair pair;
+    private byte[] message;
+    private byte[] signature;
+
+    @Setup
+    public void setUp() throws Exception {
+        Peers peer = Peers.forLabel(provider);
+        pair = peer.keyPairGenerator().generateKeyPair();
+        signer = peer.signature();
+        verifier = peer.signature();
+        message = new byte[size];
+        new Random(size).nextBytes(message);
+        signature = sign();
+        if (!verify()) {
+            throw new IllegalStateException(provider + " does not verify its own signature");
+        }
+    }
+
+    @Benchmark
+    public byte[] sign() throws Exception {
+        signer.initSign(pair.getPrivate());
+        signer.update(message);
+        return signer.sign();
+    }
+
+    @Benchmark
+    public boolean verify() throws Exception {
+        verifier.initVerify(pair.getPublic());
+        verifier.update(message);
+        return verifier.verify(signature);
+    }
+}

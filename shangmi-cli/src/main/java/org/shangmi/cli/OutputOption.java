@@ -1,0 +1,47 @@
+package org.shangmi.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** The {@code -in} and {@code -out} options of the SM2 commands: files, or standard input and output. */
+final class OutputOption {
+
+    @Option(names = "-in", paramLabel = "FILE", description = "Input file (default: standard input).")
+    Path in;
+
+    @Option(names = "-out", paramLabel = "FILE", description = "Output file (default: standard output).")
+    Path out;
+
+    byte[] readInput(Main main) throws IOException {
+        if (in == null) {
+            return main.stdin().readAllBytes();
+        }
+        return KeyFiles.read(in);
+    }
+
+    /** Writes the bytes to {@code -out} (created readable by the owner only if {@code secret}) or standard output. */
+    void write(Main main, byte[] bytes, boolean secret) throws IOException {
+        if (out == null) {
+            main.stdout().write(bytes);
+            main.stdout().flush();
+            return;
+        }
+        try {
+            if (secret && !Files.exists(out) && out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                // created private before any secret byte is written
+                Files.createFile(out, PosixFilePermissions.asFileAttribute(
+                        Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
+            }
+            Files.write(out, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new IOException(out + ": " + DigestingCommand.describe(e), e);
+        }
+    }
+
+}
