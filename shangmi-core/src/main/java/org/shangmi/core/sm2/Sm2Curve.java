@@ -41,9 +41,23 @@ public final class Sm2Curve {
     private final Sm2Point sum = new Sm2Point();
     private final Sm2Point accumulator = new Sm2Point();
 
+    /** Width of the wNAF of the variable point's scalar in {@link #multiplyAddVar}: odd multiples 1..15. */
+    private static final int POINT_WINDOW = 5;
+    /** Width for G's scalar there: odd multiples 1..63 of G, precomputed once. */
+    private static final int GENERATOR_WINDOW = 7;
+    private static final int NAF_DIGITS = 8 * BYTES + 2;
+
+    private final Sm2Point[] oddMultiples = new Sm2Point[1 << (POINT_WINDOW - 2)];
+    private final int[] generatorDigits = new int[NAF_DIGITS];
+    private final int[] pointDigits = new int[NAF_DIGITS];
+    private final long[] recoding = new long[5];
+
     public Sm2Curve() {
         for (int i = 0; i < TABLE_SIZE; i++) {
             table[i] = new Sm2Point();
+        }
+        for (int i = 0; i < oddMultiples.length; i++) {
+            oddMultiples[i] = new Sm2Point();
         }
     }
 
@@ -214,6 +228,129 @@ public final class Sm2Curve {
         selected.wipe();
         sum.wipe();
         accumulator.wipe();
+    }
+
+    /**
+     * r = s·G + t·q for the 32-byte big-endian scalars s and t, by Straus–Shamir interleaving of
+     * their width-w NAFs (one shared chain of doublings). <b>Variable time</b> in s, t and q: for
+     * public data only, as in signature verification. r may be q.
+     */
+    public void multiplyAddVar(Sm2Point r, byte[] s, int sOff, byte[] t, int tOff, Sm2Point q) {
+        Objects.checkFromIndexSize(sOff, BYTES, s.length);
+        Objects.checkFromIndexSize(tOff, BYTES, t.length);
+        int top = Math.max(wnafVar(s, sOff, GENERATOR_WINDOW, generatorDigits), wnafVar(t, tOff, POINT_WINDOW, pointDigits));
+        oddMultiples[0].set(q);
+        twice(sum, q);
+        for (int i = 1; i < oddMultiples.length; i++) {
+            add(oddMultiples[i], oddMultiples[i - 1], sum);
+        }
+        long[] generatorTable = GeneratorOddMultiples.TABLE;
+        accumulator.setIdentity();
+        for (int i = top; i >= 0; i--) {
+            twice(accumulator, accumulator);
+            int digit = generatorDigits[i];
+            if (digit != 0) {
+                int entry = ((Math.abs(digit) - 1) >>> 1) * 2 * Sm2Field.LIMBS;
+                System.arraycopy(generatorTable, entry, selected.x, 0, Sm2Field.LIMBS);
+                System.arraycopy(generatorTable, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
+                Sm2Field.setOne(selected.z);
+                addSigned(digit);
+            }
+            digit = pointDigits[i];
+            if (digit != 0) {
+                selected.set(oddMultiples[(Math.abs(digit) - 1) >>> 1]);
+                addSigned(digit);
+            }
+        }
+        r.set(accumulator);
+    }
+
+    /** accumulator += sign(digit)·selected. */
+    private void addSigned(int digit) {
+        if (digit < 0) {
+            Sm2Field.neg(selected.y, selected.y);
+        }
+        add(accumulator, accumulator, selected);
+    }
+
+    /**
+     * Writes the width-w NAF of the 256-bit big-endian scalar to {@code digits} (least significant
+     * first; each digit zero or odd with |d| < 2^(w−1)) and returns the index of its highest
+     * nonzero digit, or 0 for a zero scalar. Variable time.
+     */
+    private int wnafVar(byte[] k, int off, int width, int[] digits) {
+        long[] value = recoding;
+        Limbs52.fromBytes(k, off, value);
+        java.util.Arrays.fill(digits, 0);
+        int top = 0;
+        int window = 1 << width;
+        for (int i = 0; i < NAF_DIGITS && !isZeroVar(value); i++) {
+            if ((value[0] & 1) != 0) {
+                int digit = (int) (value[0] & (window - 1));
+                if (digit >= window / 2) {
+                    digit -= window;
+                }
+                addSmallVar(value, -digit);
+                digits[i] = digit;
+                top = i;
+            }
+            shiftRightOneVar(value);
+        }
+        return top;
+    }
+
+    private static boolean isZeroVar(long[] value) {
+        long any = 0;
+        for (long limb : value) {
+            any |= limb;
+        }
+        return any == 0;
+    }
+
+    /** value += delta for |delta| < 2^52, on 52-bit limbs with the carry or borrow propagated. */
+    private static void addSmallVar(long[] value, long delta) {
+        long carry = delta;
+        for (int i = 0; i < value.length && carry != 0; i++) {
+            long limb = value[i] + carry;
+            value[i] = limb & Limbs52.MASK;
+            carry = limb >> 52;
+        }
+    }
+
+    private static void shiftRightOneVar(long[] value) {
+        for (int i = 0; i < value.length; i++) {
+            long next = i + 1 < value.length ? value[i + 1] : 0;
+            value[i] = (value[i] >>> 1) | ((next & 1) << 51);
+        }
+    }
+
+    /** The affine odd multiples G, 3G, ..., 63G as x, y limbs, for {@link #multiplyAddVar}. */
+    private static final class GeneratorOddMultiples {
+
+        static final long[] TABLE = build();
+
+        private static long[] build() {
+            Sm2Curve curve = new Sm2Curve();
+            int count = 1 << (GENERATOR_WINDOW - 2);
+            long[] table = new long[count * 2 * Sm2Field.LIMBS];
+            Sm2Point g = new Sm2Point();
+            setGenerator(g);
+            Sm2Point twiceG = new Sm2Point();
+            curve.twice(twiceG, g);
+            Sm2Point multiple = new Sm2Point();
+            multiple.set(g);
+            long[] zInverse = Sm2Field.create();
+            long[] coordinate = Sm2Field.create();
+            for (int i = 0; i < count; i++) {
+                Sm2Field.invert(zInverse, multiple.z);
+                Sm2Field.mul(coordinate, multiple.x, zInverse);
+                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
+                Sm2Field.mul(coordinate, multiple.y, zInverse);
+                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
+                curve.add(multiple, multiple, twiceG);
+            }
+            return table;
+        }
     }
 
     /**

@@ -206,12 +206,9 @@ public final class Sm2Signer {
             return false;
         }
         // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r
-        byte[] scalar = nonce;
-        order.encode(s, scalar, 0);
-        curve.multiplyGenerator(point, scalar, 0);
-        order.encode(t, scalar, 0);
-        curve.multiply(other, other, scalar, 0);
-        curve.add(point, point, other);
+        order.encode(s, affine, 0);
+        order.encode(t, affine, SCALAR_BYTES);
+        curve.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
         if (!curve.toAffine(point, affine, 0)) {
             return false;
         }

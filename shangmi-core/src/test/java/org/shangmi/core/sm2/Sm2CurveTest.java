@@ -91,6 +91,42 @@ class Sm2CurveTest {
         assertTrue(r.isIdentity(), "0·G");
     }
 
+    /** s·G + t·Q by interleaved wNAFs against the reference, with the edge scalars of both widths. */
+    @Test
+    void multiplyAddVarMatchesTheReference() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        BigInteger[] q = REF.multiply(new BigInteger(256, random), G);
+        List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(15),
+                BigInteger.valueOf(16), BigInteger.valueOf(63), BigInteger.valueOf(64), BigInteger.valueOf(65),
+                N.subtract(BigInteger.ONE), N, BigInteger.ONE.shiftLeft(255), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 6; i++) {
+            scalars.add(new BigInteger(256, random));
+        }
+        Sm2Point r = new Sm2Point();
+        for (BigInteger s : scalars) {
+            for (BigInteger t : scalars) {
+                Sm2Point qp = point(q);
+                curve.multiplyAddVar(qp, scalar(s), 0, scalar(t), 0, qp);
+                BigInteger[] expected = REF.add(REF.multiply(s.mod(N), G), REF.multiply(t.mod(N), q));
+                String context = "s = " + s.toString(16) + ", t = " + t.toString(16) + ", seed " + seed;
+                if (expected == null) {
+                    assertTrue(qp.isIdentity(), context);
+                } else {
+                    assertArrayEquals(expected, affine(qp), context);
+                }
+            }
+        }
+        // Q = G and Q = -G: the two chains meet the same points
+        Sm2Point g = new Sm2Point();
+        Sm2Curve.setGenerator(g);
+        BigInteger k = new BigInteger(256, random);
+        curve.multiplyAddVar(r, scalar(k), 0, scalar(N.subtract(k.mod(N))), 0, g);
+        assertTrue(r.isIdentity(), "k·G + (n - k)·G");
+        curve.multiplyAddVar(r, scalar(k), 0, scalar(k), 0, g);
+        assertArrayEquals(REF.multiply(k.shiftLeft(1).mod(N), G), affine(r), "k·G + k·G");
+    }
+
     @Test
     void generatorTableGivesTheSameMultiplesAsTheLadder() {
         long seed = System.nanoTime();

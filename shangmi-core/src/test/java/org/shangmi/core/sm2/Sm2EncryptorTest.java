@@ -29,7 +29,7 @@ class Sm2EncryptorTest {
     /**
      * OpenSSL's decryption vectors that use SM3. The one other record asks OpenSSL to decrypt
      * with SHAKE128 as the digest and expects an error; this engine has no digest choice (SM3
-     * is fixed), so choosing a digest belongs to the JCA layer's parameters and is tested there.
+     * is fixed); the provider test checks that no transformation can ask for another digest.
      */
     static List<Vectors.Record> opensslDecryptVectors() {
         List<Vectors.Record> all = Vectors.load(Vectors.OPENSSL_EVP, "SM2-DECRYPT");
