@@ -20,7 +20,7 @@ final class DecryptCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
-    OutputOption output;
+    InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")
     Path keyFile;
@@ -33,9 +33,9 @@ final class DecryptCommand implements Callable<Integer> {
     public Integer call() throws GeneralSecurityException, IOException {
         Cipher cipher = Cipher.getInstance("SM2", main.provider());
         cipher.init(Cipher.DECRYPT_MODE, KeyFiles.readPrivate(main.provider(), keyFile), format);
-        byte[] plaintext = cipher.doFinal(output.readInput(main));
+        byte[] plaintext = cipher.doFinal(io.readInput(main));
         try {
-            output.write(main, plaintext, true);
+            io.write(main, plaintext, true);
         } finally {
             Arrays.fill(plaintext, (byte) 0);
         }

@@ -19,7 +19,7 @@ final class EncryptCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
-    OutputOption output;
+    InputOutputOptions io;
 
     @Option(names = "-pubkey", paramLabel = "FILE", required = true,
             description = "The recipient's public key file (any form).")
@@ -33,7 +33,7 @@ final class EncryptCommand implements Callable<Integer> {
     public Integer call() throws GeneralSecurityException, IOException {
         Cipher cipher = Cipher.getInstance("SM2", main.provider());
         cipher.init(Cipher.ENCRYPT_MODE, KeyFiles.readPublic(main.provider(), keyFile), format);
-        output.write(main, cipher.doFinal(output.readInput(main)), false);
+        io.write(main, cipher.doFinal(io.readInput(main)), false);
         return 0;
     }
 }

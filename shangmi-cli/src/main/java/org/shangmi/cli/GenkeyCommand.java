@@ -23,7 +23,7 @@ final class GenkeyCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
-    OutputOption output;
+    InputOutputOptions io;
 
     @Option(names = "-pubout", paramLabel = "FILE", description = "Also write the public key (PEM X.509) to FILE.")
     Path publicOut;
@@ -32,10 +32,10 @@ final class GenkeyCommand implements Callable<Integer> {
     public Integer call() throws GeneralSecurityException, IOException {
         KeyPair pair = KeyPairGenerator.getInstance("SM2", main.provider()).generateKeyPair();
         KeyFactory factory = KeyFactory.getInstance("SM2", main.provider());
-        output.write(main, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
+        io.write(main, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
                 .getBytes(StandardCharsets.US_ASCII), true);
         if (publicOut != null) {
-            OutputOption publicOutput = new OutputOption();
+            InputOutputOptions publicOutput = new InputOutputOptions();
             publicOutput.out = publicOut;
             publicOutput.write(main, factory.getKeySpec(pair.getPublic(), PemKeySpec.class).getText()
                     .getBytes(StandardCharsets.US_ASCII), false);

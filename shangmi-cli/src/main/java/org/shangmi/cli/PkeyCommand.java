@@ -30,7 +30,7 @@ final class PkeyCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
-    OutputOption output;
+    InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The key file.")
     Path keyFile;
@@ -66,7 +66,7 @@ final class PkeyCommand implements Callable<Integer> {
             case COMPRESSED -> hexLine(((Sm2PublicKey) key).getCompressed());
             case UNCOMPRESSED -> hexLine(((Sm2PublicKey) key).getUncompressed());
         };
-        output.write(main, bytes, secret);
+        io.write(main, bytes, secret);
         return 0;
     }
 

@@ -21,7 +21,7 @@ final class SignCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
-    OutputOption output;
+    InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")
     Path keyFile;
@@ -38,8 +38,8 @@ final class SignCommand implements Callable<Integer> {
         Signature signer = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", main.provider());
         signer.setParameter(new Sm2SignatureSpec(id.getBytes(StandardCharsets.UTF_8)));
         signer.initSign(KeyFiles.readPrivate(main.provider(), keyFile));
-        signer.update(output.readInput(main));
-        output.write(main, signer.sign(), false);
+        signer.update(io.readInput(main));
+        io.write(main, signer.sign(), false);
         return 0;
     }
 }

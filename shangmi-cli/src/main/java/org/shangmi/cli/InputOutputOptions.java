@@ -10,7 +10,7 @@ import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** The {@code -in} and {@code -out} options of the SM2 commands: files, or standard input and output. */
-final class OutputOption {
+final class InputOutputOptions {
 
     @Option(names = "-in", paramLabel = "FILE", description = "Input file (default: standard input).")
     Path in;
