@@ -107,18 +107,28 @@ public final class Sm2Ciphertext {
                 return out;
             }
             case DER_C1C3C2, DER_C1C2C3 -> {
-                Der.Writer fields = new Der.Writer()
-                        .unsignedInteger(raw, off + 1, COORDINATE)
-                        .unsignedInteger(raw, off + 1 + COORDINATE, COORDINATE);
-                if (to == Format.DER_C1C3C2) {
-                    fields.element(Der.OCTET_STRING, raw, tag, C3).element(Der.OCTET_STRING, raw, masked, maskedLength);
-                } else {
-                    fields.element(Der.OCTET_STRING, raw, masked, maskedLength).element(Der.OCTET_STRING, raw, tag, C3);
-                }
-                return fields.wrap(Der.SEQUENCE);
+                // sized exactly and written in place: one array per ciphertext
+                int xLength = Der.unsignedIntegerContentLength(raw, off + 1, COORDINATE);
+                int yLength = Der.unsignedIntegerContentLength(raw, off + 1 + COORDINATE, COORDINATE);
+                int content = Der.headerLength(xLength) + xLength + Der.headerLength(yLength) + yLength
+                        + Der.headerLength(C3) + C3 + Der.headerLength(maskedLength) + maskedLength;
+                byte[] out = new byte[Der.headerLength(content) + content];
+                int pos = Der.putHeader(out, 0, Der.SEQUENCE, content);
+                pos = Der.putUnsignedInteger(out, pos, raw, off + 1, COORDINATE);
+                pos = Der.putUnsignedInteger(out, pos, raw, off + 1 + COORDINATE, COORDINATE);
+                boolean tagFirst = to == Format.DER_C1C3C2;
+                pos = putOctets(out, pos, raw, tagFirst ? tag : masked, tagFirst ? C3 : maskedLength);
+                putOctets(out, pos, raw, tagFirst ? masked : tag, tagFirst ? maskedLength : C3);
+                return out;
             }
             default -> throw new AssertionError(to);
         }
+    }
+
+    private static int putOctets(byte[] out, int pos, byte[] in, int off, int length) {
+        pos = Der.putHeader(out, pos, Der.OCTET_STRING, length);
+        System.arraycopy(in, off, out, pos, length);
+        return pos + length;
     }
 
     /** Converts between any two layouts (a compressed C1 comes out uncompressed). */

@@ -167,6 +167,53 @@ public final class Der {
         }
     }
 
+    /** Bytes of the tag and length octets of an element with {@code length} content bytes. */
+    public static int headerLength(int length) {
+        return 1 + (length < 0x80 ? 1 : length < 0x100 ? 2 : length < 0x10000 ? 3 : length < 0x1000000 ? 4 : 5);
+    }
+
+    /** Writes the tag and length octets at {@code out[pos..]}; returns the position after them. */
+    public static int putHeader(byte[] out, int pos, int tag, int length) {
+        out[pos] = (byte) tag;
+        return putLength(out, pos + 1, length);
+    }
+
+    private static int putLength(byte[] out, int pos, int length) {
+        if (length < 0x80) {
+            out[pos] = (byte) length;
+            return pos + 1;
+        }
+        int bytes = length < 0x100 ? 1 : length < 0x10000 ? 2 : length < 0x1000000 ? 3 : 4;
+        out[pos++] = (byte) (0x80 | bytes);
+        for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
+            out[pos++] = (byte) (length >>> shift);
+        }
+        return pos;
+    }
+
+    /** Content bytes of the INTEGER for an unsigned magnitude: leading zeros dropped, a zero byte added before a high bit. */
+    public static int unsignedIntegerContentLength(byte[] magnitude, int offset, int length) {
+        int start = offset;
+        int stop = offset + length;
+        while (start < stop && magnitude[start] == 0) {
+            start++;
+        }
+        return start == stop || (magnitude[start] & 0x80) != 0 ? stop - start + 1 : stop - start;
+    }
+
+    /** Writes the INTEGER for an unsigned magnitude at {@code out[pos..]}; returns the position after it. */
+    public static int putUnsignedInteger(byte[] out, int pos, byte[] magnitude, int offset, int length) {
+        int content = unsignedIntegerContentLength(magnitude, offset, length);
+        pos = putHeader(out, pos, INTEGER, content);
+        int significant = Math.min(content, length);
+        int padding = content - significant;
+        if (padding > 0) {
+            out[pos++] = 0;
+        }
+        System.arraycopy(magnitude, offset + length - significant, out, pos, significant);
+        return pos + significant;
+    }
+
     /** Builds DER by appending elements; nested structures are built first and appended whole. */
     public static final class Writer {
 
@@ -185,18 +232,9 @@ public final class Der {
 
         /** A non-negative INTEGER from an unsigned big-endian magnitude (leading zeros allowed). */
         public Writer unsignedInteger(byte[] magnitude, int offset, int length) {
-            int start = offset;
-            int stop = offset + length;
-            while (start < stop && magnitude[start] == 0) {
-                start++;
-            }
-            boolean pad = start == stop || (magnitude[start] & 0x80) != 0;
-            out.write(INTEGER);
-            writeLength(stop - start + (pad ? 1 : 0));
-            if (pad) {
-                out.write(0);
-            }
-            out.write(magnitude, start, stop - start);
+            byte[] encoded = new byte[headerLength(length + 1) + length + 1];
+            int end = putUnsignedInteger(encoded, 0, magnitude, offset, length);
+            out.write(encoded, 0, end);
             return this;
         }
 
@@ -230,27 +268,9 @@ public final class Der {
         }
 
         private void writeLength(int length) {
-            if (length < 0x80) {
-                out.write(length);
-            } else if (length < 0x100) {
-                out.write(0x81);
-                out.write(length);
-            } else if (length < 0x10000) {
-                out.write(0x82);
-                out.write(length >>> 8);
-                out.write(length);
-            } else if (length < 0x1000000) {
-                out.write(0x83);
-                out.write(length >>> 16);
-                out.write(length >>> 8);
-                out.write(length);
-            } else {
-                out.write(0x84);
-                out.write(length >>> 24);
-                out.write(length >>> 16);
-                out.write(length >>> 8);
-                out.write(length);
-            }
+            byte[] header = new byte[5];
+            int end = putLength(header, 0, length);
+            out.write(header, 0, end);
         }
     }
 }
