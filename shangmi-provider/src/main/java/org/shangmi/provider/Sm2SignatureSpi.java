@@ -40,6 +40,7 @@ final class Sm2SignatureSpi extends SignatureSpi {
     private final Variant variant;
     private final byte[] e = new byte[Sm2Engine.SCALAR_BYTES];
     private final byte[] rs = new byte[RS_BYTES];
+    private final byte[] oneByte = new byte[1];
 
     private Sm2SignatureSpec spec;
     /** The ID of {@link #spec}, or the default. */
@@ -138,7 +139,8 @@ final class Sm2SignatureSpi extends SignatureSpi {
 
     @Override
     protected void engineUpdate(byte b) throws SignatureException {
-        engineUpdate(new byte[] {b}, 0, 1);
+        oneByte[0] = b;
+        engineUpdate(oneByte, 0, 1);
     }
 
     @Override
