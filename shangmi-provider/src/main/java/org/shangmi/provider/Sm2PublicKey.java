@@ -10,6 +10,7 @@ import java.security.spec.ECPoint;
 import java.util.Arrays;
 import java.util.HexFormat;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.provider.spec.Sm2ParameterSpec;
 
@@ -24,8 +25,18 @@ public final class Sm2PublicKey implements ECPublicKey {
 
     /** Affine x || y, validated. */
     private final byte[] xy;
+    /** Verifications after which the key's precomputed table pays for itself (about 1 ms to build). */
+    private static final int PREPARE_AFTER = 3;
+
     /** Z_A under the default ID, computed on first use (public data). */
     private transient volatile byte[] defaultZ;
+    /** Verifications so far (a hint: racy increments only delay preparing). */
+    private transient volatile int verifications;
+    private transient volatile Prepared prepared;
+
+    /** One engine's verifying key, kept with the engine type that made it. */
+    private record Prepared(Class<?> engine, Sm2Engine.VerifyingKey key) {
+    }
 
     Sm2PublicKey(byte[] xy) {
         this.xy = xy.clone();
@@ -34,6 +45,24 @@ public final class Sm2PublicKey implements ECPublicKey {
     /** x || y without a copy; callers must not modify it. */
     byte[] xy() {
         return xy;
+    }
+
+    /**
+     * The verifying key {@code engine} prepared for this key, built once the key has verified
+     * {@value #PREPARE_AFTER} times; null before that, and then the caller verifies with the
+     * bare point. The table costs about 77 KB, held as long as this key object.
+     */
+    Sm2Engine.VerifyingKey verifyingKey(Sm2Engine engine) {
+        Prepared cached = prepared;
+        if (cached != null && cached.engine() == engine.getClass()) {
+            return cached.key();
+        }
+        if (++verifications < PREPARE_AFTER) {
+            return null;
+        }
+        cached = new Prepared(engine.getClass(), engine.verifyingKey(xy));
+        prepared = cached;
+        return cached.key();
     }
 
     /** Z_A under {@code id}, hashed by {@code sm3} (left reset); cached for the default ID. */

@@ -188,7 +188,11 @@ final class Sm2SignatureSpi extends SignatureSpi {
         try {
             boolean eValid = finishE();
             boolean decoded = variant == Variant.SM3_P1363 ? decodeRaw(sigBytes) : decodeDer(sigBytes);
-            return eValid && decoded && engine.verify(publicKey.xy(), e, rs, 0);
+            if (!eValid || !decoded) {
+                return false;
+            }
+            Sm2Engine.VerifyingKey prepared = publicKey.verifyingKey(engine);
+            return prepared != null ? engine.verify(prepared, e, rs, 0) : engine.verify(publicKey.xy(), e, rs, 0);
         } finally {
             restart();
         }

@@ -27,6 +27,13 @@ public interface Sm2Engine {
         void destroy();
     }
 
+    /**
+     * A public key prepared for many verifications (precomputed multiples). Safe to share
+     * between threads; worth its cost only for a key that verifies repeatedly.
+     */
+    interface VerifyingKey {
+    }
+
     /** Picks a private key uniformly in [1, n − 2] and writes it and its public key. */
     void generateKeyPair(SecureRandom random, byte[] privateKey, byte[] publicKey);
 
@@ -52,6 +59,16 @@ public interface Sm2Engine {
      * under the public key. Never throws on bad values; anything malformed is false.
      */
     boolean verify(byte[] publicKey, byte[] digest, byte[] signature, int off);
+
+    /** @throws IllegalArgumentException if the public key is not a point of the curve */
+    VerifyingKey verifyingKey(byte[] publicKey);
+
+    /**
+     * As {@link #verify(byte[], byte[], byte[], int)} with a prepared key.
+     *
+     * @throws IllegalArgumentException if the key was prepared by another engine
+     */
+    boolean verify(VerifyingKey key, byte[] digest, byte[] signature, int off);
 
     /**
      * Encrypts {@code in[off..off+len)}, writing C1 || C3 || C2 ({@link #CIPHERTEXT_OVERHEAD} + len bytes).

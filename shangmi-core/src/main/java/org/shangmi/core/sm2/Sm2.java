@@ -42,6 +42,19 @@ public final class Sm2 implements Sm2Engine {
     }
 
     @Override
+    public VerifyingKey verifyingKey(byte[] publicKey) {
+        return signer.preparePublic(publicKey);
+    }
+
+    @Override
+    public boolean verify(VerifyingKey key, byte[] digest, byte[] signature, int off) {
+        if (!(key instanceof Sm2Signer.PreparedPublicKey prepared)) {
+            throw new IllegalArgumentException("the verifying key was prepared by another SM2 engine");
+        }
+        return signer.verify(prepared, digest, signature, off);
+    }
+
+    @Override
     public int encrypt(byte[] publicKey, byte[] in, int off, int len, SecureRandom random, byte[] out, int outOff) {
         return encryptor().encrypt(publicKey, in, off, len, random, out, outOff);
     }

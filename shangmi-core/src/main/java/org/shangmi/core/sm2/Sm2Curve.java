@@ -231,6 +231,37 @@ public final class Sm2Curve {
     }
 
     /**
+     * r = s·G + t·Q from G's table and Q's {@link #combTable}: at most 128 additions and no
+     * doublings. <b>Variable time</b> in s, t and Q: for public data only (verification with a
+     * public key whose table was cached).
+     */
+    public void multiplyAddTablesVar(Sm2Point r, byte[] s, int sOff, byte[] t, int tOff, long[] pointTable) {
+        Objects.checkFromIndexSize(sOff, BYTES, s.length);
+        Objects.checkFromIndexSize(tOff, BYTES, t.length);
+        if (pointTable.length != GeneratorTable.TABLE.length) {
+            throw new IllegalArgumentException("not a comb table: " + pointTable.length + " limbs");
+        }
+        accumulator.setIdentity();
+        addTableMultipleVar(GeneratorTable.TABLE, s, sOff);
+        addTableMultipleVar(pointTable, t, tOff);
+        r.set(accumulator);
+    }
+
+    /** accumulator += k·P for P's comb table, skipping zero digits. */
+    private void addTableMultipleVar(long[] table, byte[] k, int off) {
+        Sm2Field.setOne(selected.z);
+        for (int i = 0; i < 2 * BYTES; i++) {
+            int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
+            if (digit != 0) {
+                int entry = i * GeneratorTable.ROW + (digit - 1) * 2 * Sm2Field.LIMBS;
+                System.arraycopy(table, entry, selected.x, 0, Sm2Field.LIMBS);
+                System.arraycopy(table, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
+                add(accumulator, accumulator, selected);
+            }
+        }
+    }
+
+    /**
      * r = s·G + t·q for the 32-byte big-endian scalars s and t, by Straus–Shamir interleaving of
      * their width-w NAFs (one shared chain of doublings). <b>Variable time</b> in s, t and q: for
      * public data only, as in signature verification. r may be q.
@@ -363,50 +394,62 @@ public final class Sm2Curve {
         static final long[] TABLE = build();
 
         private static long[] build() {
-            Sm2Curve curve = new Sm2Curve();
-            int count = 2 * BYTES * (TABLE_SIZE - 1);
-            Sm2Point[] points = new Sm2Point[count];
-            Sm2Point base = new Sm2Point();
-            setGenerator(base);
-            for (int i = 0; i < 2 * BYTES; i++) {
-                Sm2Point previous = null;
-                for (int j = 1; j < TABLE_SIZE; j++) {
-                    Sm2Point point = new Sm2Point();
-                    if (previous == null) {
-                        point.set(base);
-                    } else {
-                        curve.add(point, previous, base);
-                    }
-                    points[i * (TABLE_SIZE - 1) + j - 1] = point;
-                    previous = point;
-                }
-                for (int d = 0; d < WINDOW; d++) {
-                    curve.twice(base, base);
-                }
-            }
-            // batched inversion of every Z: prefix products, one inversion, then unwind
-            long[][] prefix = new long[count][];
-            long[] running = Sm2Field.create();
-            Sm2Field.setOne(running);
-            for (int i = 0; i < count; i++) {
-                prefix[i] = running.clone();
-                Sm2Field.mul(running, running, points[i].z);
-            }
-            long[] inverse = Sm2Field.create();
-            Sm2Field.invert(inverse, running);
-            long[] table = new long[count * 2 * Sm2Field.LIMBS];
-            long[] zInverse = Sm2Field.create();
-            long[] coordinate = Sm2Field.create();
-            for (int i = count - 1; i >= 0; i--) {
-                Sm2Field.mul(zInverse, inverse, prefix[i]);
-                Sm2Field.mul(inverse, inverse, points[i].z);
-                Sm2Field.mul(coordinate, points[i].x, zInverse);
-                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
-                Sm2Field.mul(coordinate, points[i].y, zInverse);
-                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
-            }
-            return table;
+            Sm2Point g = new Sm2Point();
+            setGenerator(g);
+            return combTable(g);
         }
+    }
+
+    /**
+     * The affine multiples j·16^i·P (i = 0..63, j = 1..15) of a point P other than the identity,
+     * as x, y limbs in one array (77 KB), built with a single batched inversion: the table
+     * {@link #multiplyGenerator} uses for G, and {@link #multiplyAddTablesVar} for a public key
+     * verified often. About a thousand point additions; public data only.
+     */
+    public static long[] combTable(Sm2Point p) {
+        Sm2Curve curve = new Sm2Curve();
+        int count = 2 * BYTES * (TABLE_SIZE - 1);
+        Sm2Point[] points = new Sm2Point[count];
+        Sm2Point base = new Sm2Point();
+        base.set(p);
+        for (int i = 0; i < 2 * BYTES; i++) {
+            Sm2Point previous = null;
+            for (int j = 1; j < TABLE_SIZE; j++) {
+                Sm2Point point = new Sm2Point();
+                if (previous == null) {
+                    point.set(base);
+                } else {
+                    curve.add(point, previous, base);
+                }
+                points[i * (TABLE_SIZE - 1) + j - 1] = point;
+                previous = point;
+            }
+            for (int d = 0; d < WINDOW; d++) {
+                curve.twice(base, base);
+            }
+        }
+        // batched inversion of every Z: prefix products, one inversion, then unwind
+        long[][] prefix = new long[count][];
+        long[] running = Sm2Field.create();
+        Sm2Field.setOne(running);
+        for (int i = 0; i < count; i++) {
+            prefix[i] = running.clone();
+            Sm2Field.mul(running, running, points[i].z);
+        }
+        long[] inverse = Sm2Field.create();
+        Sm2Field.invert(inverse, running);
+        long[] table = new long[count * 2 * Sm2Field.LIMBS];
+        long[] zInverse = Sm2Field.create();
+        long[] coordinate = Sm2Field.create();
+        for (int i = count - 1; i >= 0; i--) {
+            Sm2Field.mul(zInverse, inverse, prefix[i]);
+            Sm2Field.mul(inverse, inverse, points[i].z);
+            Sm2Field.mul(coordinate, points[i].x, zInverse);
+            System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
+            Sm2Field.mul(coordinate, points[i].y, zInverse);
+            System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
+        }
+        return table;
     }
 
     /**

@@ -192,8 +192,34 @@ public final class Sm2Signer {
      */
     public boolean verify(byte[] publicKey, byte[] digest, byte[] signature, int off) {
         Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, signature.length);
-        if (publicKey.length != 2 * SCALAR_BYTES || digest.length != SCALAR_BYTES
-                || !curve.fromAffine(other, publicKey, 0)) {
+        if (publicKey.length != 2 * SCALAR_BYTES || !curve.fromAffine(other, publicKey, 0)) {
+            return false;
+        }
+        return check(null, digest, signature, off);
+    }
+
+    /**
+     * The public key (affine x || y) with its {@link Sm2Curve#combTable}, for keys that verify
+     * often: verification then needs no doublings.
+     *
+     * @throws IllegalArgumentException if the key is not a point of the curve
+     */
+    public PreparedPublicKey preparePublic(byte[] publicKey) {
+        if (publicKey.length != 2 * SCALAR_BYTES || !curve.fromAffine(other, publicKey, 0)) {
+            throw new IllegalArgumentException("not an SM2 public key: the point is not on sm2p256v1");
+        }
+        return new PreparedPublicKey(Sm2Curve.combTable(other));
+    }
+
+    /** As {@link #verify(byte[], byte[], byte[], int)}, with a prepared public key. */
+    public boolean verify(PreparedPublicKey key, byte[] digest, byte[] signature, int off) {
+        Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, signature.length);
+        return check(key.table, digest, signature, off);
+    }
+
+    /** The check itself; the key is in {@code other}, or in {@code table} if that is not null. */
+    private boolean check(long[] table, byte[] digest, byte[] signature, int off) {
+        if (digest.length != SCALAR_BYTES) {
             return false;
         }
         boolean rValid = order.decode(signature, off, r) && !Sm2OrderField.isZero(r);
@@ -208,7 +234,11 @@ public final class Sm2Signer {
         // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r
         order.encode(s, affine, 0);
         order.encode(t, affine, SCALAR_BYTES);
-        curve.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
+        if (table == null) {
+            curve.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
+        } else {
+            curve.multiplyAddTablesVar(point, affine, 0, affine, SCALAR_BYTES, table);
+        }
         if (!curve.toAffine(point, affine, 0)) {
             return false;
         }
@@ -259,6 +289,16 @@ public final class Sm2Signer {
             destroyed = true;
             Arrays.fill(privateKey, (byte) 0);
             Arrays.fill(inverseOnePlusD, 0);
+        }
+    }
+
+    /** A public key's comb table: immutable, shareable between threads, about 77 KB. */
+    public static final class PreparedPublicKey implements Sm2Engine.VerifyingKey {
+
+        private final long[] table;
+
+        private PreparedPublicKey(long[] table) {
+            this.table = table;
         }
     }
 }

@@ -91,7 +91,10 @@ class Sm2CurveTest {
         assertTrue(r.isIdentity(), "0·G");
     }
 
-    /** s·G + t·Q by interleaved wNAFs against the reference, with the edge scalars of both widths. */
+    /**
+     * s·G + t·Q by interleaved wNAFs and by comb tables, against the reference, with the edge
+     * scalars of both widths.
+     */
     @Test
     void multiplyAddVarMatchesTheReference() {
         long seed = System.nanoTime();
@@ -104,16 +107,20 @@ class Sm2CurveTest {
             scalars.add(new BigInteger(256, random));
         }
         Sm2Point r = new Sm2Point();
+        long[] qTable = Sm2Curve.combTable(point(q));
         for (BigInteger s : scalars) {
             for (BigInteger t : scalars) {
                 Sm2Point qp = point(q);
                 curve.multiplyAddVar(qp, scalar(s), 0, scalar(t), 0, qp);
+                curve.multiplyAddTablesVar(r, scalar(s), 0, scalar(t), 0, qTable);
                 BigInteger[] expected = REF.add(REF.multiply(s.mod(N), G), REF.multiply(t.mod(N), q));
                 String context = "s = " + s.toString(16) + ", t = " + t.toString(16) + ", seed " + seed;
                 if (expected == null) {
                     assertTrue(qp.isIdentity(), context);
+                    assertTrue(r.isIdentity(), "tables: " + context);
                 } else {
                     assertArrayEquals(expected, affine(qp), context);
+                    assertArrayEquals(expected, affine(r), "tables: " + context);
                 }
             }
         }
