@@ -249,16 +249,20 @@ public final class Sm2Curve {
 
     /** accumulator += k·P for P's comb table, skipping zero digits. */
     private void addTableMultipleVar(long[] table, byte[] k, int off) {
-        Sm2Field.setOne(selected.z);
         for (int i = 0; i < 2 * BYTES; i++) {
             int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
             if (digit != 0) {
-                int entry = i * GeneratorTable.ROW + (digit - 1) * 2 * Sm2Field.LIMBS;
-                System.arraycopy(table, entry, selected.x, 0, Sm2Field.LIMBS);
-                System.arraycopy(table, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
+                loadAffineVar(table, i * GeneratorTable.ROW + (digit - 1) * 2 * Sm2Field.LIMBS);
                 add(accumulator, accumulator, selected);
             }
         }
+    }
+
+    /** selected = the affine point (x, y limbs) at {@code table[entry..]}; indexed by public data only. */
+    private void loadAffineVar(long[] table, int entry) {
+        System.arraycopy(table, entry, selected.x, 0, Sm2Field.LIMBS);
+        System.arraycopy(table, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
+        Sm2Field.setOne(selected.z);
     }
 
     /**
@@ -281,10 +285,7 @@ public final class Sm2Curve {
             twice(accumulator, accumulator);
             int digit = generatorDigits[i];
             if (digit != 0) {
-                int entry = ((Math.abs(digit) - 1) >>> 1) * 2 * Sm2Field.LIMBS;
-                System.arraycopy(generatorTable, entry, selected.x, 0, Sm2Field.LIMBS);
-                System.arraycopy(generatorTable, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
-                Sm2Field.setOne(selected.z);
+                loadAffineVar(generatorTable, ((Math.abs(digit) - 1) >>> 1) * 2 * Sm2Field.LIMBS);
                 addSigned(digit);
             }
             digit = pointDigits[i];
