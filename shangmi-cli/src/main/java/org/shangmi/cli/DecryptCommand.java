@@ -32,7 +32,7 @@ final class DecryptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         Cipher cipher = Cipher.getInstance("SM2", main.provider());
-        cipher.init(Cipher.DECRYPT_MODE, KeyFiles.readPrivate(main.provider(), keyFile), format);
+        cipher.init(Cipher.DECRYPT_MODE, KeyFiles.readPrivate(main, keyFile), format);
         byte[] plaintext = cipher.doFinal(io.readInput(main));
         try {
             io.write(main, plaintext, true);

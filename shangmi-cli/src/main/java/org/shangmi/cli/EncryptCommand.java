@@ -32,7 +32,7 @@ final class EncryptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         Cipher cipher = Cipher.getInstance("SM2", main.provider());
-        cipher.init(Cipher.ENCRYPT_MODE, KeyFiles.readPublic(main.provider(), keyFile), format);
+        cipher.init(Cipher.ENCRYPT_MODE, KeyFiles.readPublic(main, keyFile), format);
         io.write(main, cipher.doFinal(io.readInput(main)), false);
         return 0;
     }

@@ -35,9 +35,7 @@ final class GenkeyCommand implements Callable<Integer> {
         io.write(main, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
                 .getBytes(StandardCharsets.US_ASCII), true);
         if (publicOut != null) {
-            InputOutputOptions publicOutput = new InputOutputOptions();
-            publicOutput.out = publicOut;
-            publicOutput.write(main, factory.getKeySpec(pair.getPublic(), PemKeySpec.class).getText()
+            InputOutputOptions.write(main, publicOut, factory.getKeySpec(pair.getPublic(), PemKeySpec.class).getText()
                     .getBytes(StandardCharsets.US_ASCII), false);
         }
         return 0;

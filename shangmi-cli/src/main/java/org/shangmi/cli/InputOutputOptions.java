@@ -19,14 +19,28 @@ final class InputOutputOptions {
     Path out;
 
     byte[] readInput(Main main) throws IOException {
-        if (in == null) {
-            return main.stdin().readAllBytes();
-        }
-        return KeyFiles.read(in);
+        return read(main, in);
     }
 
     /** Writes the bytes to {@code -out} (created readable by the owner only if {@code secret}) or standard output. */
     void write(Main main, byte[] bytes, boolean secret) throws IOException {
+        write(main, out, bytes, secret);
+    }
+
+    /** The bytes of {@code file}, or of standard input if it is null; errors name the file. */
+    static byte[] read(Main main, Path file) throws IOException {
+        if (file == null) {
+            return main.stdin().readAllBytes();
+        }
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IOException(file + ": " + DigestingCommand.describe(e), e);
+        }
+    }
+
+    /** Writes the bytes to {@code out}, or to standard output if it is null. */
+    static void write(Main main, Path out, byte[] bytes, boolean secret) throws IOException {
         if (out == null) {
             main.stdout().write(bytes);
             main.stdout().flush();
@@ -43,5 +57,4 @@ final class InputOutputOptions {
             throw new IOException(out + ": " + DigestingCommand.describe(e), e);
         }
     }
-
 }

@@ -62,13 +62,13 @@ final class KexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        Sm2PrivateKey own = (Sm2PrivateKey) KeyFiles.readPrivate(main.provider(), ownKey);
+        Sm2PrivateKey own = (Sm2PrivateKey) KeyFiles.readPrivate(main, ownKey);
         KeyAgreement agreement = KeyAgreement.getInstance("SM2", main.provider());
-        agreement.init(KeyFiles.readPrivate(main.provider(), ownEphemeral), new Sm2KeyExchangeSpec(
+        agreement.init(KeyFiles.readPrivate(main, ownEphemeral), new Sm2KeyExchangeSpec(
                 ownId.getBytes(StandardCharsets.UTF_8), (ECPrivateKey) own, own.getPublicKey(),
-                peerId.getBytes(StandardCharsets.UTF_8), (ECPublicKey) KeyFiles.readPublic(main.provider(), peerKey),
+                peerId.getBytes(StandardCharsets.UTF_8), (ECPublicKey) KeyFiles.readPublic(main, peerKey),
                 initiator, length));
-        agreement.doPhase(KeyFiles.readPublic(main.provider(), peerEphemeral), true);
+        agreement.doPhase(KeyFiles.readPublic(main, peerEphemeral), true);
         Sm2ExchangedKey key = (Sm2ExchangedKey) agreement.generateSecret("SM2");
         PrintWriter out = spec.commandLine().getOut();
         out.println("key= " + HexFormat.of().formatHex(key.getEncoded()));

@@ -2,7 +2,6 @@ package org.shangmi.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -14,6 +13,7 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
+import org.shangmi.provider.Sm2PrivateKey;
 import org.shangmi.provider.spec.PemKeySpec;
 import org.shangmi.provider.spec.Sm2CompressedPublicKeySpec;
 import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
@@ -29,8 +29,9 @@ final class KeyFiles {
     private KeyFiles() {
     }
 
-    static PrivateKey readPrivate(Provider provider, Path file) throws IOException, GeneralSecurityException {
-        byte[] bytes = read(file);
+    static PrivateKey readPrivate(Main main, Path file) throws IOException, GeneralSecurityException {
+        Provider provider = main.provider();
+        byte[] bytes = InputOutputOptions.read(main, file);
         try {
             KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             if (isPem(bytes)) {
@@ -48,14 +49,15 @@ final class KeyFiles {
         }
     }
 
-    static PublicKey readPublic(Provider provider, Path file) throws IOException, GeneralSecurityException {
-        byte[] bytes = read(file);
+    static PublicKey readPublic(Main main, Path file) throws IOException, GeneralSecurityException {
+        Provider provider = main.provider();
+        byte[] bytes = InputOutputOptions.read(main, file);
         try {
             KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             if (isPem(bytes)) {
                 String text = new String(bytes, StandardCharsets.US_ASCII);
                 if (text.contains("PRIVATE KEY-----")) {
-                    return ((org.shangmi.provider.Sm2PrivateKey) factory.generatePrivate(new PemKeySpec(text))).getPublicKey();
+                    return ((Sm2PrivateKey) factory.generatePrivate(new PemKeySpec(text))).getPublicKey();
                 }
                 return factory.generatePublic(new PemKeySpec(text));
             }
@@ -69,14 +71,6 @@ final class KeyFiles {
             return factory.generatePublic(new X509EncodedKeySpec(bytes));
         } catch (InvalidKeySpecException e) {
             throw new InvalidKeySpecException(file + ": not an SM2 public key (" + e.getMessage() + ")", e);
-        }
-    }
-
-    static byte[] read(Path file) throws IOException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new IOException(file + ": " + DigestingCommand.describe(e), e);
         }
     }
 

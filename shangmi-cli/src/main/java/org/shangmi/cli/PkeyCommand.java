@@ -51,9 +51,9 @@ final class PkeyCommand implements Callable<Integer> {
         KeyFactory factory = KeyFactory.getInstance("SM2", main.provider());
         Key key;
         if (publicIn) {
-            key = KeyFiles.readPublic(main.provider(), keyFile);
+            key = KeyFiles.readPublic(main, keyFile);
         } else {
-            PrivateKey privateKey = KeyFiles.readPrivate(main.provider(), keyFile);
+            PrivateKey privateKey = KeyFiles.readPrivate(main, keyFile);
             key = publicOut || form == Form.COMPRESSED || form == Form.UNCOMPRESSED
                     ? ((Sm2PrivateKey) privateKey).getPublicKey() : privateKey;
         }

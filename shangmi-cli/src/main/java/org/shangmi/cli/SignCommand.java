@@ -33,11 +33,17 @@ final class SignCommand implements Callable<Integer> {
     @Option(names = "-raw", description = "Write r||s (64 bytes) instead of DER.")
     boolean raw;
 
+    /** SM3withSM2 (DER, or r || s if {@code raw}) with the signer's ID, for sign and verify alike. */
+    static Signature signature(Main main, boolean raw, String id) throws GeneralSecurityException {
+        Signature signature = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", main.provider());
+        signature.setParameter(new Sm2SignatureSpec(id.getBytes(StandardCharsets.UTF_8)));
+        return signature;
+    }
+
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        Signature signer = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", main.provider());
-        signer.setParameter(new Sm2SignatureSpec(id.getBytes(StandardCharsets.UTF_8)));
-        signer.initSign(KeyFiles.readPrivate(main.provider(), keyFile));
+        Signature signer = signature(main, raw, id);
+        signer.initSign(KeyFiles.readPrivate(main, keyFile));
         signer.update(io.readInput(main));
         io.write(main, signer.sign(), false);
         return 0;

@@ -2,12 +2,10 @@ package org.shangmi.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
 import java.util.concurrent.Callable;
-import org.shangmi.provider.spec.Sm2SignatureSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,11 +42,10 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        Signature verifier = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", main.provider());
-        verifier.setParameter(new Sm2SignatureSpec(id.getBytes(StandardCharsets.UTF_8)));
-        verifier.initVerify(KeyFiles.readPublic(main.provider(), keyFile));
-        verifier.update(in == null ? main.stdin().readAllBytes() : KeyFiles.read(in));
-        boolean valid = verifier.verify(KeyFiles.read(signatureFile));
+        Signature verifier = SignCommand.signature(main, raw, id);
+        verifier.initVerify(KeyFiles.readPublic(main, keyFile));
+        verifier.update(InputOutputOptions.read(main, in));
+        boolean valid = verifier.verify(InputOutputOptions.read(main, signatureFile));
         PrintWriter out = spec.commandLine().getOut();
         out.println(valid ? "Verified OK" : "Verification failure");
         out.flush();

@@ -5,7 +5,6 @@ import java.security.Key;
 import java.security.KeyFactorySpi;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.spec.ECPoint;
 import java.security.spec.ECPrivateKeySpec;
 import java.security.spec.ECPublicKeySpec;
 import java.security.spec.InvalidKeySpecException;
@@ -40,16 +39,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
             return new Sm2PublicKey(Sm2Keys.decodePoint(point.getEncoded()));
         }
         if (keySpec instanceof ECPublicKeySpec ec) {
-            if (!Sm2ParameterSpec.isSm2(ec.getParams())) {
-                throw new InvalidKeySpecException("the EC parameters are not those of sm2p256v1: " + ec.getParams());
-            }
-            ECPoint w = ec.getW();
-            byte[] xy = new byte[64];
-            if (w == ECPoint.POINT_INFINITY || !Sm2Keys.fixed(w.getAffineX(), xy, 0)
-                    || !Sm2Keys.fixed(w.getAffineY(), xy, 32) || !Sm2Keys.isPoint(xy)) {
-                throw new InvalidKeySpecException("the public key is not a point of sm2p256v1");
-            }
-            return new Sm2PublicKey(xy);
+            return Sm2Keys.fromEc(ec.getParams(), ec.getW());
         }
         if (keySpec instanceof PemKeySpec pem) {
             return new Sm2PublicKey(Sm2Keys.decodeX509(Sm2Keys.readPem(pem.getText(), Sm2Keys.PUBLIC_PEM).der()));
@@ -79,10 +69,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
             }
         }
         if (keySpec instanceof ECPrivateKeySpec ec) {
-            if (!Sm2ParameterSpec.isSm2(ec.getParams())) {
-                throw new InvalidKeySpecException("the EC parameters are not those of sm2p256v1: " + ec.getParams());
-            }
-            return Sm2Keys.fromScalar(ec.getS());
+            return Sm2Keys.fromEc(ec.getParams(), ec.getS());
         }
         if (keySpec instanceof PemKeySpec pem) {
             return decodeAndWipe(Sm2Keys.readPem(pem.getText(), Sm2Keys.PRIVATE_PEM, Sm2Keys.SEC1_PEM, Sm2Keys.SM2_SEC1_PEM).der());

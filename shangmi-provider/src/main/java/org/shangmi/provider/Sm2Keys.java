@@ -6,6 +6,7 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.InvalidKeySpecException;
 import java.util.Arrays;
@@ -313,18 +314,7 @@ final class Sm2Keys {
         }
         try {
             if (key instanceof ECPublicKey ec) {
-                if (!Sm2ParameterSpec.isSm2(ec.getParams())) {
-                    throw new InvalidKeyException("the EC public key is not on sm2p256v1: " + ec.getParams());
-                }
-                ECPoint w = ec.getW();
-                if (w == null || w == ECPoint.POINT_INFINITY) {
-                    throw new InvalidKeyException("the public key is the point at infinity");
-                }
-                byte[] xy = new byte[64];
-                if (!fixed(w.getAffineX(), xy, 0) || !fixed(w.getAffineY(), xy, 32) || !isPoint(xy)) {
-                    throw new InvalidKeyException("the public key is not a point of sm2p256v1");
-                }
-                return new Sm2PublicKey(xy);
+                return fromEc(ec.getParams(), ec.getW());
             }
             if (key != null && "X.509".equals(key.getFormat()) && key.getEncoded() != null) {
                 return new Sm2PublicKey(decodeX509(key.getEncoded()));
@@ -344,10 +334,7 @@ final class Sm2Keys {
         }
         try {
             if (key instanceof ECPrivateKey ec) {
-                if (!Sm2ParameterSpec.isSm2(ec.getParams())) {
-                    throw new InvalidKeyException("the EC private key is not on sm2p256v1: " + ec.getParams());
-                }
-                return fromScalar(ec.getS());
+                return fromEc(ec.getParams(), ec.getS());
             }
             if (key != null && "PKCS#8".equals(key.getFormat())) {
                 byte[] encoded = key.getEncoded();
@@ -365,7 +352,30 @@ final class Sm2Keys {
         throw new InvalidKeyException("not an SM2 private key: " + (key == null ? "null" : key.getClass().getName()));
     }
 
-    static Sm2PrivateKey fromScalar(BigInteger s) throws InvalidKeySpecException {
+    /** The public key W of EC parameters and a point, as an {@code ECPublicKey} or its spec carries them. */
+    static Sm2PublicKey fromEc(ECParameterSpec params, ECPoint w) throws InvalidKeySpecException {
+        checkParameters(params);
+        byte[] xy = new byte[64];
+        if (w == null || w == ECPoint.POINT_INFINITY || !fixed(w.getAffineX(), xy, 0) || !fixed(w.getAffineY(), xy, 32)
+                || !isPoint(xy)) {
+            throw new InvalidKeySpecException("the public key is not a point of sm2p256v1");
+        }
+        return new Sm2PublicKey(xy);
+    }
+
+    /** The private key s of EC parameters, as an {@code ECPrivateKey} or its spec carries them. */
+    static Sm2PrivateKey fromEc(ECParameterSpec params, BigInteger s) throws InvalidKeySpecException {
+        checkParameters(params);
+        return fromScalar(s);
+    }
+
+    private static void checkParameters(ECParameterSpec params) throws InvalidKeySpecException {
+        if (!Sm2ParameterSpec.isSm2(params)) {
+            throw new InvalidKeySpecException("the EC parameters are not those of sm2p256v1: " + params);
+        }
+    }
+
+    private static Sm2PrivateKey fromScalar(BigInteger s) throws InvalidKeySpecException {
         if (s == null || s.signum() <= 0 || s.bitLength() > 256) {
             throw new InvalidKeySpecException("an SM2 private key must lie in [1, n - 1]");
         }

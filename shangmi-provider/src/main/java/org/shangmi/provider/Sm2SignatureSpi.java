@@ -248,8 +248,16 @@ final class Sm2SignatureSpi extends SignatureSpi {
         }
     }
 
+    /** SEQUENCE {r INTEGER, s INTEGER}, sized exactly and written in place: one array per signature. */
     private static byte[] encodeDer(byte[] rs) {
-        return new Der.Writer().unsignedInteger(rs, 0, 32).unsignedInteger(rs, 32, 32).wrap(Der.SEQUENCE);
+        int rLength = Der.unsignedIntegerContentLength(rs, 0, 32);
+        int sLength = Der.unsignedIntegerContentLength(rs, 32, 32);
+        int content = Der.headerLength(rLength) + rLength + Der.headerLength(sLength) + sLength;
+        byte[] out = new byte[Der.headerLength(content) + content];
+        int pos = Der.putHeader(out, 0, Der.SEQUENCE, content);
+        pos = Der.putUnsignedInteger(out, pos, rs, 0, 32);
+        Der.putUnsignedInteger(out, pos, rs, 32, 32);
+        return out;
     }
 
     /** Back to the start of a message: SM3 holds Z_A (computed for a new key or ID). */

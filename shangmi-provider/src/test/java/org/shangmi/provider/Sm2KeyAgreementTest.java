@@ -37,11 +37,11 @@ class Sm2KeyAgreementTest {
     @Test
     void twoPartiesAgreeAndConfirmEachOther() throws Exception {
         for (ShangMiProvider provider : Providers.each()) {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", provider);
-            KeyPair staticA = generator.generateKeyPair();
-            KeyPair staticB = generator.generateKeyPair();
-            KeyPair ephemeralA = generator.generateKeyPair();
-            KeyPair ephemeralB = generator.generateKeyPair();
+            KeyPair[] keys = keyPairs(provider, 4);
+            KeyPair staticA = keys[0];
+            KeyPair staticB = keys[1];
+            KeyPair ephemeralA = keys[2];
+            KeyPair ephemeralB = keys[3];
             for (int length : new int[] {1, 16, 32, 33, 100}) {
                 Sm2ExchangedKey a = exchange(provider, true, staticA, ephemeralA, ID_A, staticB, ephemeralB, ID_B, length);
                 Sm2ExchangedKey b = exchange(provider, false, staticB, ephemeralB, ID_B, staticA, ephemeralA, ID_A, length);
@@ -60,6 +60,15 @@ class Sm2KeyAgreementTest {
         }
     }
 
+    private static KeyPair[] keyPairs(ShangMiProvider provider, int count) throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", provider);
+        KeyPair[] pairs = new KeyPair[count];
+        for (int i = 0; i < count; i++) {
+            pairs[i] = generator.generateKeyPair();
+        }
+        return pairs;
+    }
+
     private static Sm2ExchangedKey exchange(ShangMiProvider provider, boolean initiator, KeyPair own, KeyPair ownEphemeral,
             byte[] ownId, KeyPair peer, KeyPair peerEphemeral, byte[] peerId, int length) throws Exception {
         KeyAgreement agreement = KeyAgreement.getInstance("SM2", provider);
@@ -72,11 +81,11 @@ class Sm2KeyAgreementTest {
     @Test
     void agreesWithBouncyCastleInEitherRole() throws Exception {
         for (ShangMiProvider provider : Providers.each()) {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", provider);
-            KeyPair staticA = generator.generateKeyPair();
-            KeyPair staticB = generator.generateKeyPair();
-            KeyPair ephemeralA = generator.generateKeyPair();
-            KeyPair ephemeralB = generator.generateKeyPair();
+            KeyPair[] keys = keyPairs(provider, 4);
+            KeyPair staticA = keys[0];
+            KeyPair staticB = keys[1];
+            KeyPair ephemeralA = keys[2];
+            KeyPair ephemeralB = keys[3];
             for (boolean weAreA : new boolean[] {true, false}) {
                 Sm2ExchangedKey ours = weAreA
                         ? exchange(provider, true, staticA, ephemeralA, ID_A, staticB, ephemeralB, ID_B, 16)
@@ -110,9 +119,9 @@ class Sm2KeyAgreementTest {
     @Test
     void misuseIsRefused() throws Exception {
         for (ShangMiProvider provider : Providers.each()) {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", provider);
-            KeyPair own = generator.generateKeyPair();
-            KeyPair other = generator.generateKeyPair();
+            KeyPair[] keys = keyPairs(provider, 2);
+            KeyPair own = keys[0];
+            KeyPair other = keys[1];
             KeyAgreement agreement = KeyAgreement.getInstance("SM2", provider);
             assertThrows(InvalidKeyException.class, () -> agreement.init(own.getPrivate()));
             assertThrows(IllegalStateException.class, () -> agreement.doPhase(other.getPublic(), true));
