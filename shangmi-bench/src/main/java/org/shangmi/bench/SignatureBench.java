@@ -4,31 +4,16 @@ import java.security.KeyPair;
 import java.security.SignatureException;
 import java.security.Signature;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code Signature}: sign and verify one message per operation, with {@code initSign} /
  * {@code initVerify} every time as applications do. SM3withSM2 (default ID) for the SM2
  * providers; the JDK's SHA256withECDSA on secp256r1 as the yardstick.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-public class SignatureBench {
+public class SignatureBench extends PublicKeyBench {
 
     @Param({"ShangMi-Java", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
     public String provider;
