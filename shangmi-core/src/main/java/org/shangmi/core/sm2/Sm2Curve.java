@@ -10,10 +10,13 @@ import java.util.Objects;
  * <p>An instance is a workspace: it owns the temporaries and the window table, so its operations
  * allocate nothing. It is not thread-safe; give each thread (or each signer) its own.
  *
- * <p>Addition and doubling are the complete projective formulas of Renes, Costello and Batina
- * (2016, algorithms 4 and 6, a = −3): one code path for every input, the identity and P + P
- * included. {@link #multiply} is constant time in the scalar: a fixed 4-bit window whose table
- * entry is picked by scanning all sixteen entries with masks, never by indexing with the secret.
+ * <p>Points are Jacobian (see {@link Sm2Point}): doubling with a = −3 takes 4M + 4S, addition
+ * 12M + 4S, mixed addition with an affine point 8M + 3S. These formulas are not complete, so
+ * every caller handles the identity and p = ±q: the constant-time paths by masks (and by
+ * arguing, for the scalar multiplications, that p = q cannot arise), the variable-time paths
+ * for public data ({@code ...Var}) by branching. {@link #multiply} is constant time in the
+ * scalar: a fixed 4-bit window whose table entry is picked by scanning all sixteen entries with
+ * masks, never by indexing with the secret.
  */
 public final class Sm2Curve {
 
@@ -32,6 +35,7 @@ public final class Sm2Curve {
     private final long[] t2 = Sm2Field.create();
     private final long[] t3 = Sm2Field.create();
     private final long[] t4 = Sm2Field.create();
+    private final long[] t5 = Sm2Field.create();
     private final long[] x3 = Sm2Field.create();
     private final long[] y3 = Sm2Field.create();
     private final long[] z3 = Sm2Field.create();
@@ -39,6 +43,8 @@ public final class Sm2Curve {
     private final Sm2Point[] table = new Sm2Point[TABLE_SIZE];
     private final Sm2Point selected = new Sm2Point();
     private final Sm2Point sum = new Sm2Point();
+    private final Sm2Point doubled = new Sm2Point();
+    private final byte[] reducedScalar = new byte[BYTES];
     private final Sm2Point accumulator = new Sm2Point();
 
     /** Width of the wNAF of the variable point's scalar in {@link #multiplyAddVar}: odd multiples 1..15. */
@@ -68,106 +74,152 @@ public final class Sm2Curve {
         Sm2Field.setOne(r.z);
     }
 
-    /** r = p + q (RCB algorithm 4); r may be p or q. */
+    /**
+     * r = p + q for any two points, the identity and p = ±q included; r may be p or q. Constant
+     * time: it computes both the sum and the double and keeps the right one by masks, so it costs
+     * an addition and a doubling.
+     */
     public void add(Sm2Point r, Sm2Point p, Sm2Point q) {
-        Sm2Field.mul(t0, p.x, q.x);
-        Sm2Field.mul(t1, p.y, q.y);
-        Sm2Field.mul(t2, p.z, q.z);
-        Sm2Field.add(t3, p.x, p.y);
-        Sm2Field.add(t4, q.x, q.y);
-        Sm2Field.mul(t3, t3, t4);
-        Sm2Field.add(t4, t0, t1);
-        Sm2Field.sub(t3, t3, t4);
-        Sm2Field.add(t4, p.y, p.z);
-        Sm2Field.add(x3, q.y, q.z);
-        Sm2Field.mul(t4, t4, x3);
-        Sm2Field.add(x3, t1, t2);
-        Sm2Field.sub(t4, t4, x3);
-        Sm2Field.add(x3, p.x, p.z);
-        Sm2Field.add(y3, q.x, q.z);
-        Sm2Field.mul(x3, x3, y3);
-        Sm2Field.add(y3, t0, t2);
-        Sm2Field.sub(y3, x3, y3);
-        Sm2Field.mul(z3, B, t2);
-        Sm2Field.sub(x3, y3, z3);
-        Sm2Field.add(z3, x3, x3);
-        Sm2Field.add(x3, x3, z3);
-        Sm2Field.sub(z3, t1, x3);
-        Sm2Field.add(x3, t1, x3);
-        Sm2Field.mul(y3, B, y3);
-        Sm2Field.add(t1, t2, t2);
-        Sm2Field.add(t2, t1, t2);
-        Sm2Field.sub(y3, y3, t2);
-        Sm2Field.sub(y3, y3, t0);
-        Sm2Field.add(t1, y3, y3);
-        Sm2Field.add(y3, t1, y3);
-        Sm2Field.add(t1, t0, t0);
-        Sm2Field.add(t0, t1, t0);
-        Sm2Field.sub(t0, t0, t2);
-        Sm2Field.mul(t1, t4, y3);
-        Sm2Field.mul(t2, t0, y3);
-        Sm2Field.mul(y3, x3, z3);
-        Sm2Field.add(y3, y3, t2);
-        Sm2Field.mul(x3, t3, x3);
-        Sm2Field.sub(x3, x3, t1);
-        Sm2Field.mul(z3, t4, z3);
-        Sm2Field.mul(t1, t3, t0);
-        Sm2Field.add(z3, z3, t1);
+        addUnchecked(sum, p, q);
+        int equal = Sm2Field.zeroBit(t3) & Sm2Field.zeroBit(t4); // same x and same y: double instead
+        twice(doubled, p);
+        sum.conditionalCopy(doubled, equal);
+        sum.conditionalCopy(q, Sm2Field.zeroBit(p.z));
+        sum.conditionalCopy(p, Sm2Field.zeroBit(q.z));
+        r.set(sum);
+    }
+
+    /**
+     * r = p + q, with the same answers as {@link #add}, choosing the formula by branching on
+     * whether p, q are the identity or p = ±q. <b>Variable time</b>: for public points only.
+     */
+    private void addVar(Sm2Point r, Sm2Point p, Sm2Point q) {
+        if (p.isIdentity()) {
+            r.set(q);
+        } else if (q.isIdentity()) {
+            r.set(p);
+        } else {
+            addUnchecked(sum, p, q);
+            if (Sm2Field.isZero(t3)) { // same x: q = p or q = −p
+                if (Sm2Field.isZero(t4)) {
+                    twice(r, p);
+                } else {
+                    r.setIdentity();
+                }
+            } else {
+                r.set(sum);
+            }
+        }
+    }
+
+    /**
+     * r = p + q in Jacobian coordinates (Cohen–Miyaji–Ono: 12M + 4S), correct when neither is
+     * the identity and p ≠ ±q. It leaves H = U2 − U1 in t3 and S2 − S1 in t4, which are both
+     * zero exactly when p = q (H alone when p = −q), for the callers' exception checks. p = −q
+     * gives Z = 0, the identity, without help. r may be p or q.
+     */
+    private void addUnchecked(Sm2Point r, Sm2Point p, Sm2Point q) {
+        Sm2Field.square(t0, p.z);              // Z1²
+        Sm2Field.square(t1, q.z);              // Z2²
+        Sm2Field.mul(t2, p.x, t1);             // U1 = X1·Z2²
+        Sm2Field.mul(t3, q.x, t0);             // U2 = X2·Z1²
+        Sm2Field.mul(t1, t1, q.z);
+        Sm2Field.mul(t1, t1, p.y);             // S1 = Y1·Z2³
+        Sm2Field.mul(t0, t0, p.z);
+        Sm2Field.mul(t0, t0, q.y);             // S2 = Y2·Z1³
+        Sm2Field.sub(t3, t3, t2);              // H
+        Sm2Field.sub(t4, t0, t1);              // R = S2 − S1
+        Sm2Field.mul(z3, p.z, q.z);
+        Sm2Field.mul(z3, z3, t3);              // Z3 = Z1·Z2·H
+        finishAddition(r);
+    }
+
+    /**
+     * r = p + (x, y) for an affine point (x, y) (mixed addition, 8M + 3S), correct when p is not
+     * the identity and p ≠ ±(x, y); like {@link #addUnchecked} it leaves H in t3 and R in t4.
+     * r may be p.
+     */
+    private void addAffineUnchecked(Sm2Point r, Sm2Point p, long[] x, long[] y) {
+        Sm2Field.square(t0, p.z);              // Z1²
+        Sm2Field.mul(t3, x, t0);               // U2 = x·Z1²
+        Sm2Field.mul(t0, t0, p.z);
+        Sm2Field.mul(t0, t0, y);               // S2 = y·Z1³
+        Sm2Field.sub(t3, t3, p.x);             // H = U2 − X1
+        Sm2Field.sub(t4, t0, p.y);             // R = S2 − Y1
+        Sm2Field.mul(z3, p.z, t3);             // Z3 = Z1·H
+        System.arraycopy(p.x, 0, t2, 0, Sm2Field.LIMBS); // U1 = X1
+        System.arraycopy(p.y, 0, t1, 0, Sm2Field.LIMBS); // S1 = Y1
+        finishAddition(r);
+    }
+
+    /**
+     * The common tail of both additions, from U1 (t2), S1 (t1), H (t3), R (t4) and Z3 (z3):
+     * X3 = R² − H³ − 2·U1·H², Y3 = R·(U1·H² − X3) − S1·H³. Keeps t3 and t4.
+     */
+    private void finishAddition(Sm2Point r) {
+        Sm2Field.square(t0, t3);               // H²
+        Sm2Field.mul(t5, t0, t3);              // H³
+        Sm2Field.mul(t2, t2, t0);              // V = U1·H²
+        Sm2Field.square(x3, t4);
+        Sm2Field.sub(x3, x3, t5);
+        Sm2Field.sub(x3, x3, t2);
+        Sm2Field.sub(x3, x3, t2);              // X3 = R² − H³ − 2V
+        Sm2Field.sub(t2, t2, x3);
+        Sm2Field.mul(y3, t4, t2);
+        Sm2Field.mul(t1, t1, t5);
+        Sm2Field.sub(y3, y3, t1);              // Y3 = R·(V − X3) − S1·H³
         store(r);
     }
 
-    /** r = 2p (RCB algorithm 6); r may be p. */
+    /**
+     * r = 2p in Jacobian coordinates with a = −3 (4M + 4S); the identity (Z = 0) doubles to
+     * itself. r may be p.
+     */
     public void twice(Sm2Point r, Sm2Point p) {
-        Sm2Field.square(t0, p.x);
-        Sm2Field.square(t1, p.y);
-        Sm2Field.square(t2, p.z);
-        Sm2Field.mul(t3, p.x, p.y);
-        Sm2Field.add(t3, t3, t3);
-        Sm2Field.mul(z3, p.x, p.z);
-        Sm2Field.add(z3, z3, z3);
-        Sm2Field.mul(y3, B, t2);
-        Sm2Field.sub(y3, y3, z3);
-        Sm2Field.add(x3, y3, y3);
-        Sm2Field.add(y3, x3, y3);
-        Sm2Field.sub(x3, t1, y3);
-        Sm2Field.add(y3, t1, y3);
-        Sm2Field.mul(y3, x3, y3);
-        Sm2Field.mul(x3, x3, t3);
-        Sm2Field.add(t3, t2, t2);
-        Sm2Field.add(t2, t2, t3);
-        Sm2Field.mul(z3, B, z3);
-        Sm2Field.sub(z3, z3, t2);
-        Sm2Field.sub(z3, z3, t0);
-        Sm2Field.add(t3, z3, z3);
-        Sm2Field.add(z3, z3, t3);
-        Sm2Field.add(t3, t0, t0);
-        Sm2Field.add(t0, t3, t0);
-        Sm2Field.sub(t0, t0, t2);
-        Sm2Field.mul(t0, t0, z3);
-        Sm2Field.add(y3, y3, t0);
-        Sm2Field.mul(t0, p.y, p.z);
-        Sm2Field.add(t0, t0, t0);
-        Sm2Field.mul(z3, t0, z3);
-        Sm2Field.sub(x3, x3, z3);
-        Sm2Field.mul(z3, t0, t1);
-        Sm2Field.add(z3, z3, z3);
-        Sm2Field.add(z3, z3, z3);
+        Sm2Field.square(t0, p.z);              // δ = Z²
+        Sm2Field.square(t1, p.y);              // γ = Y²
+        Sm2Field.mul(t2, p.x, t1);             // β = X·γ
+        Sm2Field.sub(t3, p.x, t0);
+        Sm2Field.add(t4, p.x, t0);
+        Sm2Field.mul(t3, t3, t4);
+        Sm2Field.add(t4, t3, t3);
+        Sm2Field.add(t3, t4, t3);              // α = 3(X − δ)(X + δ)
+        Sm2Field.mul(z3, p.y, p.z);
+        Sm2Field.add(z3, z3, z3);              // Z3 = 2·Y·Z
+        Sm2Field.add(t2, t2, t2);
+        Sm2Field.add(t2, t2, t2);              // 4β
+        Sm2Field.square(x3, t3);
+        Sm2Field.sub(x3, x3, t2);
+        Sm2Field.sub(x3, x3, t2);              // X3 = α² − 8β
+        Sm2Field.sub(t2, t2, x3);
+        Sm2Field.square(t1, t1);
+        Sm2Field.add(t1, t1, t1);
+        Sm2Field.add(t1, t1, t1);
+        Sm2Field.add(t1, t1, t1);              // 8γ²
+        Sm2Field.mul(y3, t3, t2);
+        Sm2Field.sub(y3, y3, t1);              // Y3 = α(4β − X3) − 8γ²
         store(r);
     }
 
     /**
      * r = k·p for the 32-byte big-endian scalar k at {@code k[off..off+32)} (any 256-bit value;
      * the result is that of k mod n). Constant time in k; r may be p.
+     *
+     * <p>k is first reduced below n (a masked subtraction). Fixed 4-bit windows from the top then
+     * add table[digit] = digit·p to 16·(the prefix so far)·p, which for k &lt; n never equal
+     * each other, so the addition needs no doubling case; the identity cases (a zero prefix, a
+     * zero digit) are resolved by masks.
      */
     public void multiply(Sm2Point r, Sm2Point p, byte[] k, int off) {
         Objects.checkFromIndexSize(off, BYTES, k.length);
+        reduceScalar(k, off, reducedScalar);
         table[0].setIdentity();
         table[1].set(p);
         for (int i = 2; i < TABLE_SIZE; i++) {
             if ((i & 1) == 0) {
                 twice(table[i], table[i / 2]);
             } else {
-                add(table[i], table[i - 1], p);
+                addUnchecked(table[i], table[i - 1], p); // (i − 1)·p ≠ ±p; an identity p stays the identity
             }
         }
         accumulator.setIdentity();
@@ -177,16 +229,43 @@ public final class Sm2Curve {
                     twice(accumulator, accumulator);
                 }
             }
-            int digit = (k[off + i / 2] >>> ((i & 1) == 0 ? WINDOW : 0)) & (TABLE_SIZE - 1);
+            int digit = (reducedScalar[i / 2] >>> ((i & 1) == 0 ? WINDOW : 0)) & (TABLE_SIZE - 1);
             select(digit);
-            add(accumulator, accumulator, selected);
+            addUnchecked(sum, accumulator, selected);
+            sum.conditionalCopy(selected, Sm2Field.zeroBit(accumulator.z));
+            accumulator.conditionalCopy(sum, nonZero(digit));
         }
         r.set(accumulator);
         for (Sm2Point entry : table) {
             entry.wipe();
         }
         selected.wipe();
+        sum.wipe();
         accumulator.wipe();
+        java.util.Arrays.fill(reducedScalar, (byte) 0);
+    }
+
+    /** n, big-endian. */
+    private static final byte[] ORDER =
+            HexFormat.of().parseHex("FFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123");
+
+    /** out = k mod n for a 256-bit k (below 2n, so one masked subtraction), without branching on k. */
+    private static void reduceScalar(byte[] k, int off, byte[] out) {
+        int borrow = 0;
+        for (int i = BYTES - 1; i >= 0; i--) {
+            int difference = (k[off + i] & 0xff) - (ORDER[i] & 0xff) - borrow;
+            out[i] = (byte) difference;
+            borrow = difference >>> 31;
+        }
+        int keep = -borrow; // all ones when k < n
+        for (int i = 0; i < BYTES; i++) {
+            out[i] = (byte) ((k[off + i] & keep) | (out[i] & ~keep));
+        }
+    }
+
+    /** 1 if digit ≠ 0, else 0, for 0 ≤ digit &lt; 2^31, without branching. */
+    private static int nonZero(int digit) {
+        return (-digit) >>> 31;
     }
 
     /** Copies table[digit] into {@code selected} by touching every entry alike. */
@@ -200,8 +279,11 @@ public final class Sm2Curve {
 
     /**
      * r = k·G for the 32-byte big-endian scalar k at {@code k[off..off+32)}, from the
-     * precomputed multiples of G: 64 additions and no doublings. Constant time in k: every
-     * table row is scanned in full, and an addition whose digit is zero is discarded by a mask.
+     * precomputed multiples of G: 64 mixed additions and no doublings. Constant time in k: every
+     * table row is scanned in full, and an addition whose digit is zero is discarded by a mask,
+     * as is the sum when the accumulator is still the identity. The accumulated multiple is
+     * always below the digit's (which is below n), so the addition never meets p = q; p = −q
+     * (only for k ≥ n) yields the identity, as it should.
      */
     public void multiplyGenerator(Sm2Point r, byte[] k, int off) {
         Objects.checkFromIndexSize(off, BYTES, k.length);
@@ -221,8 +303,9 @@ public final class Sm2Curve {
                     selected.y[limb] ^= (selected.y[limb] ^ table[entry + Sm2Field.LIMBS + limb]) & mask;
                 }
             }
-            add(sum, accumulator, selected);
-            accumulator.conditionalCopy(sum, ((digit - 1) >>> 31) ^ 1);
+            addAffineUnchecked(sum, accumulator, selected.x, selected.y);
+            sum.conditionalCopy(selected, Sm2Field.zeroBit(accumulator.z));
+            accumulator.conditionalCopy(sum, nonZero(digit));
         }
         r.set(accumulator);
         selected.wipe();
@@ -253,7 +336,7 @@ public final class Sm2Curve {
             int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
             if (digit != 0) {
                 loadAffineVar(table, i * GeneratorTable.ROW + (digit - 1) * 2 * Sm2Field.LIMBS);
-                add(accumulator, accumulator, selected);
+                addAffineVar(accumulator, selected);
             }
         }
     }
@@ -275,9 +358,9 @@ public final class Sm2Curve {
         Objects.checkFromIndexSize(tOff, BYTES, t.length);
         int top = Math.max(wnafVar(s, sOff, GENERATOR_WINDOW, generatorDigits), wnafVar(t, tOff, POINT_WINDOW, pointDigits));
         oddMultiples[0].set(q);
-        twice(sum, q);
+        twice(doubled, q);
         for (int i = 1; i < oddMultiples.length; i++) {
-            add(oddMultiples[i], oddMultiples[i - 1], sum);
+            addVar(oddMultiples[i], oddMultiples[i - 1], doubled);
         }
         long[] generatorTable = GeneratorOddMultiples.TABLE;
         accumulator.setIdentity();
@@ -286,23 +369,45 @@ public final class Sm2Curve {
             int digit = generatorDigits[i];
             if (digit != 0) {
                 loadAffineVar(generatorTable, ((Math.abs(digit) - 1) >>> 1) * 2 * Sm2Field.LIMBS);
-                addSigned(digit);
+                negateIfNegative(digit);
+                addAffineVar(accumulator, selected);
             }
             digit = pointDigits[i];
             if (digit != 0) {
                 selected.set(oddMultiples[(Math.abs(digit) - 1) >>> 1]);
-                addSigned(digit);
+                negateIfNegative(digit);
+                addVar(accumulator, accumulator, selected);
             }
         }
         r.set(accumulator);
     }
 
-    /** accumulator += sign(digit)·selected. */
-    private void addSigned(int digit) {
+    /** selected = −selected when the digit is negative (public data). */
+    private void negateIfNegative(int digit) {
         if (digit < 0) {
             Sm2Field.neg(selected.y, selected.y);
         }
-        add(accumulator, accumulator, selected);
+    }
+
+    /**
+     * r += the affine point in {@code selected} (Z = 1), branching on the exceptional cases.
+     * <b>Variable time</b>: public points only.
+     */
+    private void addAffineVar(Sm2Point r, Sm2Point affine) {
+        if (r.isIdentity()) {
+            r.set(affine);
+            return;
+        }
+        addAffineUnchecked(sum, r, affine.x, affine.y);
+        if (Sm2Field.isZero(t3)) { // same x: affine = r or affine = −r
+            if (Sm2Field.isZero(t4)) {
+                twice(r, affine);
+            } else {
+                r.setIdentity();
+            }
+        } else {
+            r.set(sum);
+        }
     }
 
     /**
@@ -372,14 +477,10 @@ public final class Sm2Curve {
             Sm2Point multiple = new Sm2Point();
             multiple.set(g);
             long[] zInverse = Sm2Field.create();
-            long[] coordinate = Sm2Field.create();
             for (int i = 0; i < count; i++) {
                 Sm2Field.invert(zInverse, multiple.z);
-                Sm2Field.mul(coordinate, multiple.x, zInverse);
-                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
-                Sm2Field.mul(coordinate, multiple.y, zInverse);
-                System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
-                curve.add(multiple, multiple, twiceG);
+                storeAffine(multiple, zInverse, table, i * 2 * Sm2Field.LIMBS);
+                curve.addVar(multiple, multiple, twiceG);
             }
             return table;
         }
@@ -420,7 +521,7 @@ public final class Sm2Curve {
                 if (previous == null) {
                     point.set(base);
                 } else {
-                    curve.add(point, previous, base);
+                    curve.addVar(point, previous, base);
                 }
                 points[i * (TABLE_SIZE - 1) + j - 1] = point;
                 previous = point;
@@ -441,16 +542,24 @@ public final class Sm2Curve {
         Sm2Field.invert(inverse, running);
         long[] table = new long[count * 2 * Sm2Field.LIMBS];
         long[] zInverse = Sm2Field.create();
-        long[] coordinate = Sm2Field.create();
         for (int i = count - 1; i >= 0; i--) {
             Sm2Field.mul(zInverse, inverse, prefix[i]);
             Sm2Field.mul(inverse, inverse, points[i].z);
-            Sm2Field.mul(coordinate, points[i].x, zInverse);
-            System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS, Sm2Field.LIMBS);
-            Sm2Field.mul(coordinate, points[i].y, zInverse);
-            System.arraycopy(coordinate, 0, table, i * 2 * Sm2Field.LIMBS + Sm2Field.LIMBS, Sm2Field.LIMBS);
+            storeAffine(points[i], zInverse, table, i * 2 * Sm2Field.LIMBS);
         }
         return table;
+    }
+
+    /** Writes the affine x, y limbs of the Jacobian point p, given 1/Z, to {@code out[off..]}. */
+    private static void storeAffine(Sm2Point p, long[] zInverse, long[] out, int off) {
+        long[] zInverse2 = Sm2Field.create();
+        long[] coordinate = Sm2Field.create();
+        Sm2Field.square(zInverse2, zInverse);
+        Sm2Field.mul(coordinate, p.x, zInverse2);
+        System.arraycopy(coordinate, 0, out, off, Sm2Field.LIMBS);
+        Sm2Field.mul(zInverse2, zInverse2, zInverse);
+        Sm2Field.mul(coordinate, p.y, zInverse2);
+        System.arraycopy(coordinate, 0, out, off + Sm2Field.LIMBS, Sm2Field.LIMBS);
     }
 
     /**
@@ -464,9 +573,11 @@ public final class Sm2Curve {
             return false;
         }
         Sm2Field.invert(t0, p.z);
-        Sm2Field.mul(t1, p.x, t0);
+        Sm2Field.square(t2, t0);
+        Sm2Field.mul(t1, p.x, t2);             // x = X/Z²
         Sm2Field.encode(t1, out, off);
-        Sm2Field.mul(t1, p.y, t0);
+        Sm2Field.mul(t2, t2, t0);
+        Sm2Field.mul(t1, p.y, t2);             // y = Y/Z³
         Sm2Field.encode(t1, out, off + BYTES);
         return true;
     }

@@ -9,16 +9,18 @@ import java.util.Objects;
  * curve sm2p256v1), in Montgomery form with R = 2^260.
  *
  * <p>An element is a {@code long[5]} of 52-bit limbs, least significant first, holding
- * x·R mod p fully reduced (each limb below 2^52, the value below p). Every operation takes and
- * returns elements in that form; results may alias inputs. {@code add}, {@code sub},
+ * x·R mod p, possibly plus p: each limb is below 2^52 and the value below 2p. Skipping the final
+ * subtraction of p in multiplication is sound because a Montgomery product of factors below 2p
+ * is itself below 2p; only {@link #encode} and {@link #isZero} need the unique residue. Every
+ * operation takes and returns elements in that form; results may alias inputs. {@code add}, {@code sub},
  * {@code neg}, {@code mul} and {@code square} allocate nothing; the conversions,
  * {@code invert} and {@code sqrt} use small temporaries, which they wipe.
  *
  * <p>Because p ≡ −1 (mod 2^52), the Montgomery factor −p⁻¹ mod 2^52 is 1, and the limbs
  * p0 = p2 = p3 = 2^52 − 1 turn three of the five products of each reduction step into a shift.
  *
- * <p>Constant time: no branch or array index depends on an element's value; the final
- * subtraction of p is selected by a mask. {@link #decode} and {@link #isZero} compute their
+ * <p>Constant time: no branch or array index depends on an element's value; the conditional
+ * subtractions (of 2p after addition, of p when encoding) are selected by masks. {@link #decode} and {@link #isZero} compute their
  * answer the same way, though the answer itself is returned to the caller.
  */
 public final class Sm2Field {
@@ -35,6 +37,13 @@ public final class Sm2Field {
     private static final long P3 = MASK;
     private static final long P4 = 0xfffffffeffffL;
 
+    // 2p, the bound every result stays below
+    private static final long Q0 = 0xffffffffffffeL;
+    private static final long Q1 = 0xfe00000001fffL;
+    private static final long Q2 = MASK;
+    private static final long Q3 = MASK;
+    private static final long Q4 = 0x1fffffffdffffL;
+
     /** R² mod p in plain limbs: multiplying by it enters Montgomery form. */
     private static final long[] R_SQUARED =
             limbsOf(HexFormat.of().parseHex("00000400000002000000010000000100000002ffffffff000000020000000300"), 0);
@@ -45,10 +54,6 @@ public final class Sm2Field {
 
     /** The plain integer 1: multiplying by it leaves Montgomery form. */
     private static final long[] PLAIN_ONE = {1, 0, 0, 0, 0};
-
-    /** p − 2, the exponent of inversion by Fermat, big-endian. */
-    private static final byte[] P_MINUS_2 =
-            HexFormat.of().parseHex("fffffffeffffffffffffffffffffffffffffffff00000000fffffffffffffffd");
 
     /** (p + 1) / 4: since p ≡ 3 (mod 4), a^((p+1)/4) is a square root of a whenever one exists. */
     private static final byte[] SQRT_EXPONENT =
@@ -94,7 +99,7 @@ public final class Sm2Field {
     public static boolean decode(byte[] in, int off, long[] r) {
         Objects.checkFromIndexSize(off, 32, in.length);
         long[] plain = limbsOf(in, off);
-        long below = reduceOnce(plain, plain[0], plain[1], plain[2], plain[3], plain[4]); // below 2^256 < 2p
+        long below = subtractIfAtLeast(plain, plain[0], plain[1], plain[2], plain[3], plain[4], P0, P1, P2, P3, P4); // 2^256 < 2p
         mul(r, plain, R_SQUARED);
         Arrays.fill(plain, 0);
         return below != 0;
@@ -104,7 +109,8 @@ public final class Sm2Field {
     public static void encode(long[] a, byte[] out, int off) {
         Objects.checkFromIndexSize(off, 32, out.length);
         long[] plain = new long[LIMBS];
-        mul(plain, a, PLAIN_ONE);
+        mul(plain, a, PLAIN_ONE); // at most p, since a < 2p
+        subtractIfAtLeast(plain, plain[0], plain[1], plain[2], plain[3], plain[4], P0, P1, P2, P3, P4);
         Limbs52.toBytes(plain, out, off);
         Arrays.fill(plain, 0);
     }
@@ -116,24 +122,24 @@ public final class Sm2Field {
         long r2 = a[2] + b[2];
         long r3 = a[3] + b[3];
         long r4 = a[4] + b[4];
-        reduceOnce(r, r0, r1, r2, r3, r4);
+        subtractIfAtLeast(r, r0, r1, r2, r3, r4, Q0, Q1, Q2, Q3, Q4);
     }
 
     /** r = a − b. */
     public static void sub(long[] r, long[] a, long[] b) {
-        // a - b + p lies in (0, 2p): one conditional subtraction reduces it
-        long r0 = a[0] - b[0] + P0;
-        long r1 = a[1] - b[1] + P1;
-        long r2 = a[2] - b[2] + P2;
-        long r3 = a[3] - b[3] + P3;
-        long r4 = a[4] - b[4] + P4;
-        reduceOnce(r, r0, r1, r2, r3, r4);
+        // a - b + 2p lies in (0, 4p): one conditional subtraction of 2p brings it below 2p
+        long r0 = a[0] - b[0] + Q0;
+        long r1 = a[1] - b[1] + Q1;
+        long r2 = a[2] - b[2] + Q2;
+        long r3 = a[3] - b[3] + Q3;
+        long r4 = a[4] - b[4] + Q4;
+        subtractIfAtLeast(r, r0, r1, r2, r3, r4, Q0, Q1, Q2, Q3, Q4);
     }
 
     /** r = −a. */
     public static void neg(long[] r, long[] a) {
-        // p - a lies in (0, p]; a = 0 gives p, which the conditional subtraction turns into 0
-        reduceOnce(r, P0 - a[0], P1 - a[1], P2 - a[2], P3 - a[3], P4 - a[4]);
+        // 2p - a lies in (0, 2p]; a = 0 gives 2p, which the conditional subtraction turns into 0
+        subtractIfAtLeast(r, Q0 - a[0], Q1 - a[1], Q2 - a[2], Q3 - a[3], Q4 - a[4], Q0, Q1, Q2, Q3, Q4);
     }
 
     /** r = a·b. */
@@ -192,6 +198,62 @@ public final class Sm2Field {
         lo = a4 * b3; c7 += lo & MASK; c8 += high(a4, b3, lo);
         lo = a4 * b4; c8 += lo & MASK; c9 += high(a4, b4, lo);
 
+        montgomeryReduce(r, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
+    }
+
+    /** r = a², with the fifteen distinct limb products (the cross terms doubled). */
+    public static void square(long[] r, long[] a) {
+        long a0 = a[0];
+        long a1 = a[1];
+        long a2 = a[2];
+        long a3 = a[3];
+        long a4 = a[4];
+        long d0 = 2 * a0;
+        long d1 = 2 * a1;
+        long d2 = 2 * a2;
+        long d3 = 2 * a3;
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        long c4 = 0;
+        long c5 = 0;
+        long c6 = 0;
+        long c7 = 0;
+        long c8 = 0;
+        long c9 = 0;
+        long lo;
+
+        lo = a0 * a0; c0 += lo & MASK; c1 += high(a0, a0, lo);
+        lo = d0 * a1; c1 += lo & MASK; c2 += high(d0, a1, lo);
+        lo = d0 * a2; c2 += lo & MASK; c3 += high(d0, a2, lo);
+        lo = d0 * a3; c3 += lo & MASK; c4 += high(d0, a3, lo);
+        lo = d0 * a4; c4 += lo & MASK; c5 += high(d0, a4, lo);
+
+        lo = a1 * a1; c2 += lo & MASK; c3 += high(a1, a1, lo);
+        lo = d1 * a2; c3 += lo & MASK; c4 += high(d1, a2, lo);
+        lo = d1 * a3; c4 += lo & MASK; c5 += high(d1, a3, lo);
+        lo = d1 * a4; c5 += lo & MASK; c6 += high(d1, a4, lo);
+
+        lo = a2 * a2; c4 += lo & MASK; c5 += high(a2, a2, lo);
+        lo = d2 * a3; c5 += lo & MASK; c6 += high(d2, a3, lo);
+        lo = d2 * a4; c6 += lo & MASK; c7 += high(d2, a4, lo);
+
+        lo = a3 * a3; c6 += lo & MASK; c7 += high(a3, a3, lo);
+        lo = d3 * a4; c7 += lo & MASK; c8 += high(d3, a4, lo);
+
+        lo = a4 * a4; c8 += lo & MASK; c9 += high(a4, a4, lo);
+
+        montgomeryReduce(r, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
+    }
+
+    /**
+     * r = c·R⁻¹ for the ten-column product c (column i counting 2^(52i)), in [0, 2p) when the
+     * product is below R·p, as it is for factors below 4p.
+     */
+    private static void montgomeryReduce(long[] r, long c0, long c1, long c2, long c3, long c4,
+            long c5, long c6, long c7, long c8, long c9) {
+        long lo;
         // Montgomery reduction, one limb at a time: add m·p, m = c_i mod 2^52, which clears c_i.
         // m·p0 = m·2^52 − m folds into the carry; m·p2 and m·p3 (both 2^52 − 1) net to −m at
         // i+2 and +m at i+4; only m·p1 and m·p4 need multiplying.
@@ -221,18 +283,76 @@ public final class Sm2Field {
         lo = m * P1; c5 += lo & MASK; c6 += high(m, P1, lo) - m;
         lo = m * P4; c8 += (lo & MASK) + m; c9 += high(m, P4, lo);
 
-        // the result, below 2p, is in c5..c9
-        reduceOnce(r, c5, c6, c7, c8, c9);
+        // the result, below 2p, is in c5..c9: carry it into 52-bit limbs
+        c6 += c5 >> BITS;
+        c7 += c6 >> BITS;
+        c8 += c7 >> BITS;
+        c9 += c8 >> BITS;
+        r[0] = c5 & MASK;
+        r[1] = c6 & MASK;
+        r[2] = c7 & MASK;
+        r[3] = c8 & MASK;
+        r[4] = c9;
     }
 
-    /** r = a². */
-    public static void square(long[] r, long[] a) {
-        mul(r, a, a);
-    }
 
-    /** r = a⁻¹ (and 0 for a = 0), by Fermat: a^(p−2), with a fixed sequence of operations. */
+    /**
+     * r = a⁻¹ (and 0 for a = 0), by Fermat: a^(p−2), with a fixed sequence of operations.
+     *
+     * <p>p − 2 is, from the top, 31 ones, a zero, 128 ones, 32 zeros, 62 ones, a zero and a one.
+     * The chain builds a^(2^k − 1) for k = 1, 2, 3, 6, 12, 24, 30, 31 and then appends the runs
+     * of ones 31 bits at a time: 255 squarings and 16 multiplications.
+     */
     public static void invert(long[] r, long[] a) {
-        pow(r, a, P_MINUS_2);
+        long[] x1 = a.clone();
+        long[] x2 = new long[LIMBS];
+        long[] x3 = new long[LIMBS];
+        long[] x31 = new long[LIMBS];
+        long[] t = new long[LIMBS];
+        square(x2, x1);
+        mul(x2, x2, x1);
+        square(x3, x2);
+        mul(x3, x3, x1);
+        squareTimes(t, x3, 3);
+        mul(t, t, x3);            // x6
+        long[] x6 = t.clone();
+        squareTimes(t, t, 6);
+        mul(t, t, x6);            // x12
+        long[] x12 = t.clone();
+        squareTimes(t, t, 12);
+        mul(t, t, x12);           // x24
+        squareTimes(t, t, 6);
+        mul(t, t, x6);            // x30
+        square(t, t);
+        mul(x31, t, x1);          // x31: the top 31 ones
+
+        squareTimes(t, x31, 1);   // the zero
+        for (int i = 0; i < 4; i++) { // 124 of the 128 ones
+            squareTimes(t, t, 31);
+            mul(t, t, x31);
+        }
+        squareTimes(t, t, 3);
+        mul(t, t, x3);
+        square(t, t);
+        mul(t, t, x1);            // the last 4 of the 128
+        squareTimes(t, t, 32);    // 32 zeros
+        for (int i = 0; i < 2; i++) { // 62 ones
+            squareTimes(t, t, 31);
+            mul(t, t, x31);
+        }
+        squareTimes(t, t, 2);     // the zero, then the final one
+        mul(r, t, x1);
+        for (long[] secret : new long[][] {x1, x2, x3, x6, x12, x31, t}) {
+            Arrays.fill(secret, 0);
+        }
+    }
+
+    /** r = a^(2^count), count ≥ 1. */
+    private static void squareTimes(long[] r, long[] a, int count) {
+        square(r, a);
+        for (int i = 1; i < count; i++) {
+            square(r, r);
+        }
     }
 
     /**
@@ -269,10 +389,16 @@ public final class Sm2Field {
         Arrays.fill(acc, 0);
     }
 
-    /** Whether a = 0. */
+    /** Whether a = 0 (held as 0 or as p). */
     public static boolean isZero(long[] a) {
-        long bits = a[0] | a[1] | a[2] | a[3] | a[4];
-        return ((bits - 1) >> 63) != 0; // limbs are non-negative, so only 0 goes negative
+        return zeroBit(a) != 0;
+    }
+
+    /** 1 if a = 0 (held as 0 or as p), else 0, computed without branching. */
+    public static int zeroBit(long[] a) {
+        long zero = a[0] | a[1] | a[2] | a[3] | a[4];
+        long p = (a[0] ^ P0) | (a[1] ^ P1) | (a[2] ^ P2) | (a[3] ^ P3) | (a[4] ^ P4);
+        return (int) (((zero - 1) | (p - 1)) >>> 63); // limbs are non-negative, so only 0 goes negative
     }
 
     /** r = a if {@code choose} is 1, unchanged if 0; {@code choose} must be 0 or 1. */
@@ -289,12 +415,13 @@ public final class Sm2Field {
     }
 
     /**
-     * Carries the signed limbs into 52-bit form, giving a value in [0, 2p), then subtracts p
-     * once unless the value is already below p, and writes the limbs to {@code r}.
+     * Carries the signed limbs into 52-bit form, giving a value v in [0, 2m) for the modulus m
+     * given by its limbs, then writes v − m to {@code r} if v ≥ m, else v.
      *
-     * @return all ones if the value was below p, else 0
+     * @return all ones if v was below m, else 0
      */
-    private static long reduceOnce(long[] r, long r0, long r1, long r2, long r3, long r4) {
+    private static long subtractIfAtLeast(long[] r, long r0, long r1, long r2, long r3, long r4,
+            long m0, long m1, long m2, long m3, long m4) {
         r1 += r0 >> BITS;
         r0 &= MASK;
         r2 += r1 >> BITS;
@@ -304,16 +431,16 @@ public final class Sm2Field {
         r4 += r3 >> BITS;
         r3 &= MASK;
 
-        long t0 = r0 - P0;
-        long t1 = r1 - P1 + (t0 >> BITS);
+        long t0 = r0 - m0;
+        long t1 = r1 - m1 + (t0 >> BITS);
         t0 &= MASK;
-        long t2 = r2 - P2 + (t1 >> BITS);
+        long t2 = r2 - m2 + (t1 >> BITS);
         t1 &= MASK;
-        long t3 = r3 - P3 + (t2 >> BITS);
+        long t3 = r3 - m3 + (t2 >> BITS);
         t2 &= MASK;
-        long t4 = r4 - P4 + (t3 >> BITS);
+        long t4 = r4 - m4 + (t3 >> BITS);
         t3 &= MASK;
-        long keep = t4 >> 63; // all ones when the value was below p
+        long keep = t4 >> 63; // all ones when v < m
         r[0] = (r0 & keep) | (t0 & ~keep);
         r[1] = (r1 & keep) | (t1 & ~keep);
         r[2] = (r2 & keep) | (t2 & ~keep);

@@ -3,8 +3,9 @@ package org.shangmi.core.sm2;
 import java.util.Arrays;
 
 /**
- * A point of sm2p256v1 in homogeneous projective coordinates (X : Y : Z), standing for the
- * affine point (X/Z, Y/Z); the identity is (0 : 1 : 0). Coordinates are {@link Sm2Field}
+ * A point of sm2p256v1 in Jacobian coordinates (X : Y : Z), standing for the affine point
+ * (X/Z², Y/Z³); any point with Z = 0 is the identity, which {@link #setIdentity} writes as
+ * (0 : 1 : 0). Coordinates are {@link Sm2Field}
  * elements. Mutable, so that {@link Sm2Curve} can work without allocating.
  */
 public final class Sm2Point {

@@ -73,7 +73,9 @@ class Sm2CurveTest {
         BigInteger[] q = REF.multiply(new BigInteger(256, random), G);
         List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ONE, BigInteger.TWO,
                 BigInteger.valueOf(15), BigInteger.valueOf(16), BigInteger.valueOf(17), N.subtract(BigInteger.ONE),
-                N.add(BigInteger.ONE), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+                N.add(BigInteger.ONE), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE),
+                // unreduced, n + 26 would make the last window add 13·Q to 16·((n + 13)/16)·Q = 13·Q
+                N.add(BigInteger.valueOf(26))));
         for (int i = 0; i < 12; i++) {
             scalars.add(new BigInteger(256, random));
         }
@@ -140,7 +142,7 @@ class Sm2CurveTest {
         Random random = new Random(seed);
         List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
                 BigInteger.valueOf(15), BigInteger.valueOf(16), BigInteger.valueOf(0x100),
-                BigInteger.ONE.shiftLeft(252), N.subtract(BigInteger.ONE), N,
+                BigInteger.ONE.shiftLeft(252), N.subtract(BigInteger.ONE), N, N.add(BigInteger.valueOf(26)),
                 BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
         for (int i = 0; i < 40; i++) {
             scalars.add(new BigInteger(256, random));

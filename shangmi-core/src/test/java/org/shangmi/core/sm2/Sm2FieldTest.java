@@ -111,16 +111,19 @@ class Sm2FieldTest {
         List<BigInteger> values = new ArrayList<>(edges());
         values.addAll(randoms(new Random(seed), 300));
         for (BigInteger a : values) {
-            long[] x = element(a);
-            long[] r = Sm2Field.create();
-            Sm2Field.neg(r, x);
-            assertEquals(a.negate().mod(P), value(r), "neg " + a.toString(16));
-            Sm2Field.square(r, x);
-            assertEquals(a.multiply(a).mod(P), value(r), "square " + a.toString(16));
-            Sm2Field.invert(r, x);
-            BigInteger expected = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(P);
-            assertEquals(expected, value(r), "invert " + a.toString(16) + ", seed " + seed);
-            assertEquals(a.signum() == 0, Sm2Field.isZero(x));
+            for (long[] x : List.of(element(a), otherForm(element(a)))) {
+                long[] r = Sm2Field.create();
+                Sm2Field.neg(r, x);
+                assertInRange(r, "neg");
+                assertEquals(a.negate().mod(P), value(r), "neg " + a.toString(16));
+                Sm2Field.square(r, x);
+                assertEquals(a.multiply(a).mod(P), value(r), "square " + a.toString(16));
+                assertInRange(r, "square");
+                Sm2Field.invert(r, x);
+                BigInteger expected = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(P);
+                assertEquals(expected, value(r), "invert " + a.toString(16) + ", seed " + seed);
+                assertEquals(a.signum() == 0, Sm2Field.isZero(x));
+            }
         }
     }
 
@@ -194,13 +197,45 @@ class Sm2FieldTest {
         void apply(long[] r, long[] a, long[] b);
     }
 
+    /** Checks op on every pairing of the two representations of each operand (below p, and p above). */
     private static void check(String name, BigInteger a, BigInteger b, FieldOp op, BinaryOperator<BigInteger> expected) {
-        long[] r = Sm2Field.create();
-        op.apply(r, element(a), element(b));
-        assertEquals(expected.apply(a, b), value(r), name + "(" + a.toString(16) + ", " + b.toString(16) + ")");
-        for (long limb : r) {
-            assertTrue(limb >= 0 && limb < (1L << 52), name + " left a limb out of range: " + Long.toHexString(limb));
+        for (int form = 0; form < 4; form++) {
+            long[] x = (form & 1) == 0 ? element(a) : otherForm(element(a));
+            long[] y = (form & 2) == 0 ? element(b) : otherForm(element(b));
+            long[] r = Sm2Field.create();
+            op.apply(r, x, y);
+            String call = name + "(" + a.toString(16) + ", " + b.toString(16) + "), form " + form;
+            assertEquals(expected.apply(a, b), value(r), call);
+            assertInRange(r, call);
         }
+    }
+
+    /** Every result must be a valid element: limbs below 2^52, value below 2p. */
+    static void assertInRange(long[] element, String what) {
+        for (long limb : element) {
+            assertTrue(limb >= 0 && limb < (1L << 52), what + " left a limb out of range: " + Long.toHexString(limb));
+        }
+        assertTrue(raw(element).compareTo(P.shiftLeft(1)) < 0, what + " left a value of 2p or more");
+    }
+
+    /** The limbs' integer, whatever residue it stands for. */
+    static BigInteger raw(long[] element) {
+        BigInteger value = BigInteger.ZERO;
+        for (int i = element.length - 1; i >= 0; i--) {
+            value = value.shiftLeft(52).add(BigInteger.valueOf(element[i]));
+        }
+        return value;
+    }
+
+    /** The same element held in its other form: its Montgomery residue plus p, or minus p. */
+    static long[] otherForm(long[] element) {
+        BigInteger raw = raw(element);
+        BigInteger value = raw.compareTo(P) < 0 ? raw.add(P) : raw.subtract(P);
+        long[] limbs = new long[element.length];
+        for (int i = 0; i < limbs.length; i++) {
+            limbs[i] = value.shiftRight(52 * i).longValue() & ((1L << 52) - 1);
+        }
+        return limbs;
     }
 
     static long[] element(BigInteger x) {
