@@ -30,6 +30,12 @@ public final class Sm2Curve {
     private static final int WINDOW = 4;
     private static final int TABLE_SIZE = 1 << WINDOW;
 
+    /** The comb tables: signed radix-32 digits, 52 rows of the multiples 1..16. */
+    private static final int COMB_WINDOW = 5;
+    private static final int COMB_ROWS = 52;
+    private static final int COMB_ENTRIES = 16;
+    private static final int COMB_ROW = COMB_ENTRIES * 2 * Sm2Field.LIMBS;
+
     private final long[] t0 = Sm2Field.create();
     private final long[] t1 = Sm2Field.create();
     private final long[] t2 = Sm2Field.create();
@@ -278,43 +284,90 @@ public final class Sm2Curve {
     }
 
     /**
-     * r = k·G for the 32-byte big-endian scalar k at {@code k[off..off+32)}, from the
-     * precomputed multiples of G: 64 mixed additions and no doublings. Constant time in k: every
-     * table row is scanned in full, and an addition whose digit is zero is discarded by a mask,
-     * as is the sum when the accumulator is still the identity. The accumulated multiple is
-     * always below the digit's (which is below n), so the addition never meets p = q; p = −q
-     * (only for k ≥ n) yields the identity, as it should.
+     * r = k·G for the 32-byte big-endian scalar k at {@code k[off..off+32)} (any 256-bit value),
+     * from the precomputed multiples of G: 52 mixed additions and no doublings.
+     *
+     * <p>k is recoded into 52 signed radix-32 digits in [−16, 16] (Booth); digit i adds
+     * ±|d|·32^i·G, read from row i of the comb table. Constant time in k: the digits are computed
+     * arithmetically, every row is scanned in full with masks, the sign is applied by a masked
+     * negation, and the sum is discarded by a mask when the digit is zero (or taken whole when
+     * the accumulator is still the identity). The accumulated multiple is smaller in magnitude
+     * than the digit's, so the addition never meets p = q; p = −q arises only for k = n, where it
+     * yields the identity, as it should.
      */
     public void multiplyGenerator(Sm2Point r, byte[] k, int off) {
         Objects.checkFromIndexSize(off, BYTES, k.length);
         long[] table = GeneratorTable.TABLE;
         accumulator.setIdentity();
         Sm2Field.setOne(selected.z);
-        for (int i = 0; i < 2 * BYTES; i++) {
-            // digit i counts 16^i: bits 4i..4i+3, from the last byte up
-            int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
-            int row = i * GeneratorTable.ROW;
-            for (int j = 1; j < TABLE_SIZE; j++) {
-                int equal = ((j ^ digit) - 1) >>> 31;
-                int entry = row + (j - 1) * 2 * Sm2Field.LIMBS;
-                long mask = -(long) equal;
-                for (int limb = 0; limb < Sm2Field.LIMBS; limb++) {
-                    selected.x[limb] ^= (selected.x[limb] ^ table[entry + limb]) & mask;
-                    selected.y[limb] ^= (selected.y[limb] ^ table[entry + Sm2Field.LIMBS + limb]) & mask;
-                }
-            }
+        for (int i = 0; i < COMB_ROWS; i++) {
+            int digit = boothDigit(k, off, i);
+            int negative = digit >>> 31;
+            int magnitude = (digit ^ -negative) + negative;
+            selectAffine(table, i * COMB_ROW, magnitude);
+            Sm2Field.neg(t5, selected.y);
+            Sm2Field.conditionalCopy(selected.y, t5, negative);
             addAffineUnchecked(sum, accumulator, selected.x, selected.y);
             sum.conditionalCopy(selected, Sm2Field.zeroBit(accumulator.z));
-            accumulator.conditionalCopy(sum, nonZero(digit));
+            accumulator.conditionalCopy(sum, nonZero(magnitude));
         }
         r.set(accumulator);
         selected.wipe();
         sum.wipe();
         accumulator.wipe();
+        Sm2Field.setZero(t5);
     }
 
     /**
-     * r = s·G + t·Q from G's table and Q's {@link #combTable}: at most 128 additions and no
+     * selected.x, y = entry {@code magnitude} (1..16) of the comb row at {@code row}, or zeros for
+     * magnitude 0, reading every entry of the row alike.
+     */
+    private void selectAffine(long[] table, int row, int magnitude) {
+        long x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0;
+        long y0 = 0, y1 = 0, y2 = 0, y3 = 0, y4 = 0;
+        for (int j = 1; j <= COMB_ENTRIES; j++) {
+            long mask = -(long) ((((j ^ magnitude) - 1) >>> 31)); // all ones when j == magnitude
+            int e = row + (j - 1) * 2 * Sm2Field.LIMBS;
+            x0 |= table[e] & mask;
+            x1 |= table[e + 1] & mask;
+            x2 |= table[e + 2] & mask;
+            x3 |= table[e + 3] & mask;
+            x4 |= table[e + 4] & mask;
+            y0 |= table[e + 5] & mask;
+            y1 |= table[e + 6] & mask;
+            y2 |= table[e + 7] & mask;
+            y3 |= table[e + 8] & mask;
+            y4 |= table[e + 9] & mask;
+        }
+        long[] x = selected.x;
+        long[] y = selected.y;
+        x[0] = x0; x[1] = x1; x[2] = x2; x[3] = x3; x[4] = x4;
+        y[0] = y0; y[1] = y1; y[2] = y2; y[3] = y3; y[4] = y4;
+    }
+
+    /**
+     * Digit i in [−16, 16] of the signed radix-32 (Booth) recoding of the 256-bit big-endian
+     * scalar: with the six bits b(5i−1) .. b(5i+4) as w (b(−1) = 0), the digit is
+     * b(5i−1) + (w's top five bits) − 32·b(5i+4); the digits sum to the scalar because each
+     * window's borrowed top bit is paid back by the next window's bottom bit. No branch or
+     * index depends on the scalar's value.
+     */
+    static int boothDigit(byte[] k, int off, int i) {
+        int low = 5 * i - 1; // position of w's bit 0; public
+        int w;
+        if (low < 0) {
+            w = (k[off + BYTES - 1] & 0x1f) << 1;
+        } else {
+            int index = low >>> 3;
+            int chunk = (k[off + BYTES - 1 - index] & 0xff)
+                    | (index + 1 < BYTES ? (k[off + BYTES - 2 - index] & 0xff) << 8 : 0);
+            w = (chunk >>> (low & 7)) & 0x3f;
+        }
+        return (w & 1) + (w >>> 1) - ((w >>> 5) << 5);
+    }
+
+    /**
+     * r = s·G + t·Q from G's table and Q's {@link #combTable}: at most 104 additions and no
      * doublings. <b>Variable time</b> in s, t and Q: for public data only (verification with a
      * public key whose table was cached).
      */
@@ -332,10 +385,11 @@ public final class Sm2Curve {
 
     /** accumulator += k·P for P's comb table, skipping zero digits. */
     private void addTableMultipleVar(long[] table, byte[] k, int off) {
-        for (int i = 0; i < 2 * BYTES; i++) {
-            int digit = (k[off + BYTES - 1 - i / 2] >>> ((i & 1) == 0 ? 0 : WINDOW)) & (TABLE_SIZE - 1);
+        for (int i = 0; i < COMB_ROWS; i++) {
+            int digit = boothDigit(k, off, i);
             if (digit != 0) {
-                loadAffineVar(table, i * GeneratorTable.ROW + (digit - 1) * 2 * Sm2Field.LIMBS);
+                loadAffineVar(table, i * COMB_ROW + (Math.abs(digit) - 1) * 2 * Sm2Field.LIMBS);
+                negateIfNegative(digit);
                 addAffineVar(accumulator, selected);
             }
         }
@@ -486,13 +540,9 @@ public final class Sm2Curve {
         }
     }
 
-    /**
-     * The affine multiples j·16^i·G (i = 0..63, j = 1..15) as x, y limbs in one array, built
-     * on first use with a single (batched) inversion.
-     */
+    /** The comb table of G ({@link #combTable}), built on first use. */
     private static final class GeneratorTable {
 
-        static final int ROW = (TABLE_SIZE - 1) * 2 * Sm2Field.LIMBS;
         static final long[] TABLE = build();
 
         private static long[] build() {
@@ -503,30 +553,30 @@ public final class Sm2Curve {
     }
 
     /**
-     * The affine multiples j·16^i·P (i = 0..63, j = 1..15) of a point P other than the identity,
-     * as x, y limbs in one array (77 KB), built with a single batched inversion: the table
-     * {@link #multiplyGenerator} uses for G, and {@link #multiplyAddTablesVar} for a public key
-     * verified often. About a thousand point additions; public data only.
+     * The affine multiples j·32^i·P (row i = 0..51, j = 1..16) of a point P other than the
+     * identity, as x, y limbs in one array (66.5 KB), built with a single batched inversion: the
+     * table {@link #multiplyGenerator} uses for G, and {@link #multiplyAddTablesVar} for a public
+     * key verified often. About a thousand point additions; public data only.
      */
     public static long[] combTable(Sm2Point p) {
         Sm2Curve curve = new Sm2Curve();
-        int count = 2 * BYTES * (TABLE_SIZE - 1);
+        int count = COMB_ROWS * COMB_ENTRIES;
         Sm2Point[] points = new Sm2Point[count];
         Sm2Point base = new Sm2Point();
         base.set(p);
-        for (int i = 0; i < 2 * BYTES; i++) {
+        for (int i = 0; i < COMB_ROWS; i++) {
             Sm2Point previous = null;
-            for (int j = 1; j < TABLE_SIZE; j++) {
+            for (int j = 1; j <= COMB_ENTRIES; j++) {
                 Sm2Point point = new Sm2Point();
                 if (previous == null) {
                     point.set(base);
                 } else {
                     curve.addVar(point, previous, base);
                 }
-                points[i * (TABLE_SIZE - 1) + j - 1] = point;
+                points[i * COMB_ENTRIES + j - 1] = point;
                 previous = point;
             }
-            for (int d = 0; d < WINDOW; d++) {
+            for (int d = 0; d < COMB_WINDOW; d++) {
                 curve.twice(base, base);
             }
         }

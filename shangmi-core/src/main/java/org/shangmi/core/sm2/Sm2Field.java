@@ -168,35 +168,35 @@ public final class Sm2Field {
         long c9 = 0;
         long lo;
 
-        lo = a0 * b0; c0 += lo & MASK; c1 += high(a0, b0, lo);
-        lo = a0 * b1; c1 += lo & MASK; c2 += high(a0, b1, lo);
-        lo = a0 * b2; c2 += lo & MASK; c3 += high(a0, b2, lo);
-        lo = a0 * b3; c3 += lo & MASK; c4 += high(a0, b3, lo);
-        lo = a0 * b4; c4 += lo & MASK; c5 += high(a0, b4, lo);
+        lo = a0 * b0; c0 += lo & MASK; c1 += high(a0, b0);
+        lo = a0 * b1; c1 += lo & MASK; c2 += high(a0, b1);
+        lo = a0 * b2; c2 += lo & MASK; c3 += high(a0, b2);
+        lo = a0 * b3; c3 += lo & MASK; c4 += high(a0, b3);
+        lo = a0 * b4; c4 += lo & MASK; c5 += high(a0, b4);
 
-        lo = a1 * b0; c1 += lo & MASK; c2 += high(a1, b0, lo);
-        lo = a1 * b1; c2 += lo & MASK; c3 += high(a1, b1, lo);
-        lo = a1 * b2; c3 += lo & MASK; c4 += high(a1, b2, lo);
-        lo = a1 * b3; c4 += lo & MASK; c5 += high(a1, b3, lo);
-        lo = a1 * b4; c5 += lo & MASK; c6 += high(a1, b4, lo);
+        lo = a1 * b0; c1 += lo & MASK; c2 += high(a1, b0);
+        lo = a1 * b1; c2 += lo & MASK; c3 += high(a1, b1);
+        lo = a1 * b2; c3 += lo & MASK; c4 += high(a1, b2);
+        lo = a1 * b3; c4 += lo & MASK; c5 += high(a1, b3);
+        lo = a1 * b4; c5 += lo & MASK; c6 += high(a1, b4);
 
-        lo = a2 * b0; c2 += lo & MASK; c3 += high(a2, b0, lo);
-        lo = a2 * b1; c3 += lo & MASK; c4 += high(a2, b1, lo);
-        lo = a2 * b2; c4 += lo & MASK; c5 += high(a2, b2, lo);
-        lo = a2 * b3; c5 += lo & MASK; c6 += high(a2, b3, lo);
-        lo = a2 * b4; c6 += lo & MASK; c7 += high(a2, b4, lo);
+        lo = a2 * b0; c2 += lo & MASK; c3 += high(a2, b0);
+        lo = a2 * b1; c3 += lo & MASK; c4 += high(a2, b1);
+        lo = a2 * b2; c4 += lo & MASK; c5 += high(a2, b2);
+        lo = a2 * b3; c5 += lo & MASK; c6 += high(a2, b3);
+        lo = a2 * b4; c6 += lo & MASK; c7 += high(a2, b4);
 
-        lo = a3 * b0; c3 += lo & MASK; c4 += high(a3, b0, lo);
-        lo = a3 * b1; c4 += lo & MASK; c5 += high(a3, b1, lo);
-        lo = a3 * b2; c5 += lo & MASK; c6 += high(a3, b2, lo);
-        lo = a3 * b3; c6 += lo & MASK; c7 += high(a3, b3, lo);
-        lo = a3 * b4; c7 += lo & MASK; c8 += high(a3, b4, lo);
+        lo = a3 * b0; c3 += lo & MASK; c4 += high(a3, b0);
+        lo = a3 * b1; c4 += lo & MASK; c5 += high(a3, b1);
+        lo = a3 * b2; c5 += lo & MASK; c6 += high(a3, b2);
+        lo = a3 * b3; c6 += lo & MASK; c7 += high(a3, b3);
+        lo = a3 * b4; c7 += lo & MASK; c8 += high(a3, b4);
 
-        lo = a4 * b0; c4 += lo & MASK; c5 += high(a4, b0, lo);
-        lo = a4 * b1; c5 += lo & MASK; c6 += high(a4, b1, lo);
-        lo = a4 * b2; c6 += lo & MASK; c7 += high(a4, b2, lo);
-        lo = a4 * b3; c7 += lo & MASK; c8 += high(a4, b3, lo);
-        lo = a4 * b4; c8 += lo & MASK; c9 += high(a4, b4, lo);
+        lo = a4 * b0; c4 += lo & MASK; c5 += high(a4, b0);
+        lo = a4 * b1; c5 += lo & MASK; c6 += high(a4, b1);
+        lo = a4 * b2; c6 += lo & MASK; c7 += high(a4, b2);
+        lo = a4 * b3; c7 += lo & MASK; c8 += high(a4, b3);
+        lo = a4 * b4; c8 += lo & MASK; c9 += high(a4, b4);
 
         montgomeryReduce(r, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
     }
@@ -224,25 +224,25 @@ public final class Sm2Field {
         long c9 = 0;
         long lo;
 
-        lo = a0 * a0; c0 += lo & MASK; c1 += high(a0, a0, lo);
-        lo = d0 * a1; c1 += lo & MASK; c2 += high(d0, a1, lo);
-        lo = d0 * a2; c2 += lo & MASK; c3 += high(d0, a2, lo);
-        lo = d0 * a3; c3 += lo & MASK; c4 += high(d0, a3, lo);
-        lo = d0 * a4; c4 += lo & MASK; c5 += high(d0, a4, lo);
+        lo = a0 * a0; c0 += lo & MASK; c1 += high(a0, a0);
+        lo = d0 * a1; c1 += lo & MASK; c2 += high(d0, a1);
+        lo = d0 * a2; c2 += lo & MASK; c3 += high(d0, a2);
+        lo = d0 * a3; c3 += lo & MASK; c4 += high(d0, a3);
+        lo = d0 * a4; c4 += lo & MASK; c5 += high(d0, a4);
 
-        lo = a1 * a1; c2 += lo & MASK; c3 += high(a1, a1, lo);
-        lo = d1 * a2; c3 += lo & MASK; c4 += high(d1, a2, lo);
-        lo = d1 * a3; c4 += lo & MASK; c5 += high(d1, a3, lo);
-        lo = d1 * a4; c5 += lo & MASK; c6 += high(d1, a4, lo);
+        lo = a1 * a1; c2 += lo & MASK; c3 += high(a1, a1);
+        lo = d1 * a2; c3 += lo & MASK; c4 += high(d1, a2);
+        lo = d1 * a3; c4 += lo & MASK; c5 += high(d1, a3);
+        lo = d1 * a4; c5 += lo & MASK; c6 += high(d1, a4);
 
-        lo = a2 * a2; c4 += lo & MASK; c5 += high(a2, a2, lo);
-        lo = d2 * a3; c5 += lo & MASK; c6 += high(d2, a3, lo);
-        lo = d2 * a4; c6 += lo & MASK; c7 += high(d2, a4, lo);
+        lo = a2 * a2; c4 += lo & MASK; c5 += high(a2, a2);
+        lo = d2 * a3; c5 += lo & MASK; c6 += high(d2, a3);
+        lo = d2 * a4; c6 += lo & MASK; c7 += high(d2, a4);
 
-        lo = a3 * a3; c6 += lo & MASK; c7 += high(a3, a3, lo);
-        lo = d3 * a4; c7 += lo & MASK; c8 += high(d3, a4, lo);
+        lo = a3 * a3; c6 += lo & MASK; c7 += high(a3, a3);
+        lo = d3 * a4; c7 += lo & MASK; c8 += high(d3, a4);
 
-        lo = a4 * a4; c8 += lo & MASK; c9 += high(a4, a4, lo);
+        lo = a4 * a4; c8 += lo & MASK; c9 += high(a4, a4);
 
         montgomeryReduce(r, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
     }
@@ -260,28 +260,28 @@ public final class Sm2Field {
         long m;
         m = c0 & MASK;
         c1 += (c0 >> BITS) + m;
-        lo = m * P1; c1 += lo & MASK; c2 += high(m, P1, lo) - m;
-        lo = m * P4; c4 += (lo & MASK) + m; c5 += high(m, P4, lo);
+        lo = m * P1; c1 += lo & MASK; c2 += high(m, P1) - m;
+        lo = m * P4; c4 += (lo & MASK) + m; c5 += high(m, P4);
 
         m = c1 & MASK;
         c2 += (c1 >> BITS) + m;
-        lo = m * P1; c2 += lo & MASK; c3 += high(m, P1, lo) - m;
-        lo = m * P4; c5 += (lo & MASK) + m; c6 += high(m, P4, lo);
+        lo = m * P1; c2 += lo & MASK; c3 += high(m, P1) - m;
+        lo = m * P4; c5 += (lo & MASK) + m; c6 += high(m, P4);
 
         m = c2 & MASK;
         c3 += (c2 >> BITS) + m;
-        lo = m * P1; c3 += lo & MASK; c4 += high(m, P1, lo) - m;
-        lo = m * P4; c6 += (lo & MASK) + m; c7 += high(m, P4, lo);
+        lo = m * P1; c3 += lo & MASK; c4 += high(m, P1) - m;
+        lo = m * P4; c6 += (lo & MASK) + m; c7 += high(m, P4);
 
         m = c3 & MASK;
         c4 += (c3 >> BITS) + m;
-        lo = m * P1; c4 += lo & MASK; c5 += high(m, P1, lo) - m;
-        lo = m * P4; c7 += (lo & MASK) + m; c8 += high(m, P4, lo);
+        lo = m * P1; c4 += lo & MASK; c5 += high(m, P1) - m;
+        lo = m * P4; c7 += (lo & MASK) + m; c8 += high(m, P4);
 
         m = c4 & MASK;
         c5 += (c4 >> BITS) + m;
-        lo = m * P1; c5 += lo & MASK; c6 += high(m, P1, lo) - m;
-        lo = m * P4; c8 += (lo & MASK) + m; c9 += high(m, P4, lo);
+        lo = m * P1; c5 += lo & MASK; c6 += high(m, P1) - m;
+        lo = m * P4; c8 += (lo & MASK) + m; c9 += high(m, P4);
 
         // the result, below 2p, is in c5..c9: carry it into 52-bit limbs
         c6 += c5 >> BITS;
@@ -409,9 +409,13 @@ public final class Sm2Field {
         }
     }
 
-    /** The high 52 bits of the 104-bit product x·y whose low 64 bits are {@code lo} (x, y < 2^52). */
-    private static long high(long x, long y, long lo) {
-        return (Math.multiplyHigh(x, y) << (64 - BITS)) | (lo >>> BITS);
+    /**
+     * ⌊x·y / 2^52⌋ for 0 ≤ x < 2^62 and 0 ≤ y < 2^52: the high 64 bits of (2x)·(2^11·y), both
+     * factors below 2^63, so the signed high product is exact (and the shifts of a limb are
+     * shared by the compiler across its products).
+     */
+    private static long high(long x, long y) {
+        return Math.multiplyHigh(x << 1, y << (63 - BITS));
     }
 
     /**

@@ -143,7 +143,12 @@ class Sm2CurveTest {
         List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
                 BigInteger.valueOf(15), BigInteger.valueOf(16), BigInteger.valueOf(0x100),
                 BigInteger.ONE.shiftLeft(252), N.subtract(BigInteger.ONE), N, N.add(BigInteger.valueOf(26)),
-                BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+                BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE),
+                // top Booth digits 1 and 2, 2^256 mod n, and digit patterns of all signs and sizes
+                BigInteger.ONE.shiftLeft(255), BigInteger.ONE.shiftLeft(255).add(BigInteger.ONE.shiftLeft(254)),
+                BigInteger.ONE.shiftLeft(256).subtract(N), new BigInteger("5".repeat(64), 16),
+                new BigInteger("a".repeat(64), 16), new BigInteger("84210".repeat(12) + "8421", 16),
+                new BigInteger("7bdef".repeat(12) + "7bde", 16)));
         for (int i = 0; i < 40; i++) {
             scalars.add(new BigInteger(256, random));
         }
@@ -158,6 +163,27 @@ class Sm2CurveTest {
         }
         curve.multiplyGenerator(table, scalar(BigInteger.valueOf(0xabcdef)), 0);
         assertArrayEquals(REF.multiply(BigInteger.valueOf(0xabcdef), G), affine(table), "against the reference");
+    }
+
+    @Test
+    void boothDigitsLieInRangeAndSumToTheScalar() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
+                BigInteger.valueOf(16), BigInteger.valueOf(31), BigInteger.valueOf(32), N,
+                BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 200; i++) {
+            scalars.add(new BigInteger(256, random));
+        }
+        for (BigInteger k : scalars) {
+            BigInteger sum = BigInteger.ZERO;
+            for (int i = 0; i < 52; i++) {
+                int digit = Sm2Curve.boothDigit(scalar(k), 0, i);
+                assertTrue(digit >= -16 && digit <= 16, "digit " + digit);
+                sum = sum.add(BigInteger.valueOf(digit).shiftLeft(5 * i));
+            }
+            assertEquals(k, sum, "k = " + k.toString(16) + ", seed " + seed);
+        }
     }
 
     @Test
