@@ -15,7 +15,7 @@ import java.util.Objects;
  * every caller handles the identity and p = ±q: the constant-time paths by masks (and by
  * arguing, for the scalar multiplications, that p = q cannot arise), the variable-time paths
  * for public data ({@code ...Var}) by branching. {@link #multiply} is constant time in the
- * scalar: a fixed 4-bit window whose table entry is picked by scanning all sixteen entries with
+ * scalar: signed 5-bit windows whose table entry is picked by scanning all sixteen entries with
  * masks, never by indexing with the secret.
  */
 public final class Sm2Curve {
@@ -26,9 +26,6 @@ public final class Sm2Curve {
     private static final long[] B = fieldElement("28E9FA9E9D9F5E344D5A9E4BCF6509A7F39789F515AB8F92DDBCBD414D940E93");
     private static final long[] GX = fieldElement("32C4AE2C1F1981195F9904466A39C9948FE30BBFF2660BE1715A4589334C74C7");
     private static final long[] GY = fieldElement("BC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0");
-
-    private static final int WINDOW = 4;
-    private static final int TABLE_SIZE = 1 << WINDOW;
 
     /** The comb tables: signed radix-32 digits, 52 rows of the multiples 1..16. */
     private static final int COMB_WINDOW = 5;
@@ -46,7 +43,7 @@ public final class Sm2Curve {
     private final long[] y3 = Sm2Field.create();
     private final long[] z3 = Sm2Field.create();
     private final byte[] compressed = new byte[2 * BYTES];
-    private final Sm2Point[] table = new Sm2Point[TABLE_SIZE];
+    private final Sm2Point[] table = new Sm2Point[COMB_ENTRIES];
     private final Sm2Point selected = new Sm2Point();
     private final Sm2Point sum = new Sm2Point();
     private final Sm2Point doubled = new Sm2Point();
@@ -65,7 +62,7 @@ public final class Sm2Curve {
     private final long[] recoding = new long[5];
 
     public Sm2Curve() {
-        for (int i = 0; i < TABLE_SIZE; i++) {
+        for (int i = 0; i < COMB_ENTRIES; i++) {
             table[i] = new Sm2Point();
         }
         for (int i = 0; i < oddMultiples.length; i++) {
@@ -211,35 +208,44 @@ public final class Sm2Curve {
      * r = k·p for the 32-byte big-endian scalar k at {@code k[off..off+32)} (any 256-bit value;
      * the result is that of k mod n). Constant time in k; r may be p.
      *
-     * <p>k is first reduced below n (a masked subtraction). Fixed 4-bit windows from the top then
-     * add table[digit] = digit·p to 16·(the prefix so far)·p, which for k &lt; n never equal
-     * each other, so the addition needs no doubling case; the identity cases (a zero prefix, a
-     * zero digit) are resolved by masks.
+     * <p>k is first reduced below n (a masked subtraction), then read as 52 signed radix-32
+     * digits (as in {@link #multiplyGenerator}) from the top: five doublings, then ±|d|·p from a
+     * table of 1..16·p scanned in full. Before the last digit the accumulator is 32·j·p with
+     * 0 ≤ 32·j &lt; n − 16, so it can equal ±|d|·p only when it is the identity (and the digit
+     * zero), which masks resolve. Only the last digit can meet ±accumulator (for k near n), so
+     * that one addition is the complete {@link #add}.
      */
     public void multiply(Sm2Point r, Sm2Point p, byte[] k, int off) {
         Objects.checkFromIndexSize(off, BYTES, k.length);
         reduceScalar(k, off, reducedScalar);
-        table[0].setIdentity();
-        table[1].set(p);
-        for (int i = 2; i < TABLE_SIZE; i++) {
-            if ((i & 1) == 0) {
-                twice(table[i], table[i / 2]);
+        table[0].set(p); // table[j − 1] = j·p
+        for (int j = 2; j <= COMB_ENTRIES; j++) {
+            if ((j & 1) == 0) {
+                twice(table[j - 1], table[j / 2 - 1]);
             } else {
-                addUnchecked(table[i], table[i - 1], p); // (i − 1)·p ≠ ±p; an identity p stays the identity
+                addUnchecked(table[j - 1], table[j - 2], p); // (j − 1)·p ≠ ±p; an identity p stays the identity
             }
         }
         accumulator.setIdentity();
-        for (int i = 0; i < 2 * BYTES; i++) {
-            if (i > 0) {
-                for (int d = 0; d < WINDOW; d++) {
+        for (int i = COMB_ROWS - 1; i >= 0; i--) {
+            if (i < COMB_ROWS - 1) {
+                for (int d = 0; d < COMB_WINDOW; d++) {
                     twice(accumulator, accumulator);
                 }
             }
-            int digit = (reducedScalar[i / 2] >>> ((i & 1) == 0 ? WINDOW : 0)) & (TABLE_SIZE - 1);
-            select(digit);
-            addUnchecked(sum, accumulator, selected);
-            sum.conditionalCopy(selected, Sm2Field.zeroBit(accumulator.z));
-            accumulator.conditionalCopy(sum, nonZero(digit));
+            int digit = boothDigit(reducedScalar, 0, i);
+            int negative = digit >>> 31;
+            int magnitude = (digit ^ -negative) + negative;
+            selectMultiple(magnitude);
+            Sm2Field.neg(t5, selected.y);
+            Sm2Field.conditionalCopy(selected.y, t5, negative);
+            if (i > 0) {
+                addUnchecked(sum, accumulator, selected);
+                sum.conditionalCopy(selected, Sm2Field.zeroBit(accumulator.z));
+                accumulator.conditionalCopy(sum, nonZero(magnitude));
+            } else {
+                add(accumulator, accumulator, selected);
+            }
         }
         r.set(accumulator);
         for (Sm2Point entry : table) {
@@ -247,8 +253,33 @@ public final class Sm2Curve {
         }
         selected.wipe();
         sum.wipe();
+        doubled.wipe();
         accumulator.wipe();
+        Sm2Field.setZero(t5);
         java.util.Arrays.fill(reducedScalar, (byte) 0);
+    }
+
+    /** selected = magnitude·p from the table (the identity, Z = 0, for 0), reading every entry alike. */
+    private void selectMultiple(int magnitude) {
+        for (int coordinate = 0; coordinate < 3; coordinate++) {
+            long v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+            for (int j = 1; j <= COMB_ENTRIES; j++) {
+                long mask = -(long) ((((j ^ magnitude) - 1) >>> 31)); // all ones when j == magnitude
+                Sm2Point entry = table[j - 1];
+                long[] source = coordinate == 0 ? entry.x : coordinate == 1 ? entry.y : entry.z;
+                v0 |= source[0] & mask;
+                v1 |= source[1] & mask;
+                v2 |= source[2] & mask;
+                v3 |= source[3] & mask;
+                v4 |= source[4] & mask;
+            }
+            long[] target = coordinate == 0 ? selected.x : coordinate == 1 ? selected.y : selected.z;
+            target[0] = v0;
+            target[1] = v1;
+            target[2] = v2;
+            target[3] = v3;
+            target[4] = v4;
+        }
     }
 
     /** n, big-endian. */
@@ -272,15 +303,6 @@ public final class Sm2Curve {
     /** 1 if digit ≠ 0, else 0, for 0 ≤ digit &lt; 2^31, without branching. */
     private static int nonZero(int digit) {
         return (-digit) >>> 31;
-    }
-
-    /** Copies table[digit] into {@code selected} by touching every entry alike. */
-    private void select(int digit) {
-        selected.setIdentity();
-        for (int j = 0; j < TABLE_SIZE; j++) {
-            int equal = ((j ^ digit) - 1) >>> 31; // 1 when j == digit, for 0 <= j, digit < 16
-            selected.conditionalCopy(table[j], equal);
-        }
     }
 
     /**

@@ -93,6 +93,21 @@ class Sm2CurveTest {
         assertTrue(r.isIdentity(), "0·G");
     }
 
+    /** Just below n the last signed digit meets ±accumulator (k = n − 6 needs a doubling there). */
+    @Test
+    void multiplyHandlesScalarsJustBelowN() {
+        Sm2Point g = new Sm2Point();
+        Sm2Curve.setGenerator(g);
+        Sm2Point r = new Sm2Point();
+        for (int below = 1; below <= 40; below++) {
+            BigInteger k = N.subtract(BigInteger.valueOf(below));
+            curve.multiply(r, g, scalar(k), 0);
+            assertArrayEquals(REF.multiply(k, G), affine(r), "n − " + below);
+            curve.multiplyGenerator(r, scalar(k), 0);
+            assertArrayEquals(REF.multiply(k, G), affine(r), "table, n − " + below);
+        }
+    }
+
     /**
      * s·G + t·Q by interleaved wNAFs and by comb tables, against the reference, with the edge
      * scalars of both widths.
