@@ -39,6 +39,7 @@ public final class Sm2Curve {
     private final long[] t3 = Sm2Field.create();
     private final long[] t4 = Sm2Field.create();
     private final long[] t5 = Sm2Field.create();
+    private final long[][] inversion = Sm2Field.inversionScratch();
     private final long[] x3 = Sm2Field.create();
     private final long[] y3 = Sm2Field.create();
     private final long[] z3 = Sm2Field.create();
@@ -644,7 +645,7 @@ public final class Sm2Curve {
         if (p.isIdentity()) {
             return false;
         }
-        Sm2Field.invert(t0, p.z);
+        Sm2Field.invert(t0, p.z, inversion);
         Sm2Field.square(t2, t0);
         Sm2Field.mul(t1, p.x, t2);             // x = X/Z²
         Sm2Field.encode(t1, out, off);
@@ -693,6 +694,42 @@ public final class Sm2Curve {
         Sm2Field.conditionalCopy(r.y, t0, parity ^ (prefix & 1));
         Sm2Field.setOne(r.z);
         return valid;
+    }
+
+    /** p − n, big-endian: x mod n = v has the second solution x = v + n below p when v < p − n. */
+    private static final byte[] P_MINUS_N =
+            HexFormat.of().parseHex("000000000000000000000000000000008DFC2093DE39FAD5AC440BF6C62ABEDC");
+
+    /**
+     * Whether p's affine x, reduced mod n, equals v (32 bytes big-endian, below n), decided
+     * without inverting Z: x = v or x = v + n, and x = X/Z² is checked as X = x·Z². False for the
+     * identity. <b>Variable time</b>: for verification, on public data.
+     */
+    public boolean affineXModOrderEqualsVar(Sm2Point p, byte[] v, int off) {
+        Objects.checkFromIndexSize(off, BYTES, v.length);
+        if (p.isIdentity()) {
+            return false;
+        }
+        Sm2Field.square(t0, p.z);
+        if (!Sm2Field.decode(v, off, t1)) {
+            return false;
+        }
+        if (xEqualsVar(p, t1)) {
+            return true;
+        }
+        if (java.util.Arrays.compareUnsigned(v, off, off + BYTES, P_MINUS_N, 0, BYTES) >= 0) {
+            return false; // v + n ≥ p is no field element
+        }
+        Sm2Field.decode(ORDER, 0, t2);
+        Sm2Field.add(t1, t1, t2);
+        return xEqualsVar(p, t1);
+    }
+
+    /** Whether X = x·Z², with Z² in t0; uses t2. */
+    private boolean xEqualsVar(Sm2Point p, long[] x) {
+        Sm2Field.mul(t2, x, t0);
+        Sm2Field.sub(t2, t2, p.x);
+        return Sm2Field.isZero(t2);
     }
 
     /**

@@ -304,27 +304,37 @@ public final class Sm2Field {
      * of ones 31 bits at a time: 255 squarings and 16 multiplications.
      */
     public static void invert(long[] r, long[] a) {
-        long[] x1 = a.clone();
-        long[] x2 = new long[LIMBS];
-        long[] x3 = new long[LIMBS];
-        long[] x31 = new long[LIMBS];
-        long[] t = new long[LIMBS];
-        square(x2, x1);
-        mul(x2, x2, x1);
-        square(x3, x2);
-        mul(x3, x3, x1);
+        long[][] scratch = inversionScratch();
+        invert(r, a, scratch);
+    }
+
+    /** Temporaries for {@link #invert(long[], long[], long[][])}, so that repeated inversions allocate nothing. */
+    public static long[][] inversionScratch() {
+        return new long[4][LIMBS];
+    }
+
+    /** {@link #invert(long[], long[])} with caller-owned temporaries, which it wipes. r may be a. */
+    public static void invert(long[] r, long[] a, long[][] scratch) {
+        long[] x3 = scratch[0];
+        long[] x6 = scratch[1];
+        long[] x31 = scratch[2];
+        long[] t = scratch[3];
+        // a is read to the end and r written last, so r may alias a
+        square(t, a);
+        mul(t, t, a);             // x2
+        square(x3, t);
+        mul(x3, x3, a);           // x3
         squareTimes(t, x3, 3);
-        mul(t, t, x3);            // x6
-        long[] x6 = t.clone();
-        squareTimes(t, t, 6);
+        mul(x6, t, x3);           // x6
+        squareTimes(t, x6, 6);
         mul(t, t, x6);            // x12
-        long[] x12 = t.clone();
+        System.arraycopy(t, 0, x31, 0, LIMBS); // x31 holds x12 for a moment
         squareTimes(t, t, 12);
-        mul(t, t, x12);           // x24
+        mul(t, t, x31);           // x24
         squareTimes(t, t, 6);
         mul(t, t, x6);            // x30
         square(t, t);
-        mul(x31, t, x1);          // x31: the top 31 ones
+        mul(x31, t, a);           // x31: the top 31 ones
 
         squareTimes(t, x31, 1);   // the zero
         for (int i = 0; i < 4; i++) { // 124 of the 128 ones
@@ -334,15 +344,15 @@ public final class Sm2Field {
         squareTimes(t, t, 3);
         mul(t, t, x3);
         square(t, t);
-        mul(t, t, x1);            // the last 4 of the 128
+        mul(t, t, a);             // the last 4 of the 128
         squareTimes(t, t, 32);    // 32 zeros
         for (int i = 0; i < 2; i++) { // 62 ones
             squareTimes(t, t, 31);
             mul(t, t, x31);
         }
         squareTimes(t, t, 2);     // the zero, then the final one
-        mul(r, t, x1);
-        for (long[] secret : new long[][] {x1, x2, x3, x6, x12, x31, t}) {
+        mul(r, t, a);
+        for (long[] secret : scratch) {
             Arrays.fill(secret, 0);
         }
     }

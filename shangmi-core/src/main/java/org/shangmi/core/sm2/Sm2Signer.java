@@ -231,7 +231,7 @@ public final class Sm2Signer {
         if (Sm2OrderField.isZero(t)) {
             return false;
         }
-        // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r
+        // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r, which fails for the identity
         order.encode(s, affine, 0);
         order.encode(t, affine, SCALAR_BYTES);
         if (table == null) {
@@ -239,14 +239,10 @@ public final class Sm2Signer {
         } else {
             curve.multiplyAddTablesVar(point, affine, 0, affine, SCALAR_BYTES, table);
         }
-        if (!curve.toAffine(point, affine, 0)) {
-            return false;
-        }
-        order.decode(affine, 0, t);
         order.decode(digest, 0, e);
-        order.add(t, t, e);
-        order.sub(t, t, r);
-        return Sm2OrderField.isZero(t);
+        order.sub(t, r, e);
+        order.encode(t, affine, 0);
+        return curve.affineXModOrderEqualsVar(point, affine, 0); // x1 ≡ r − e (mod n)
     }
 
     /** Loads d, leaving 1 + d in t; d = n − 1 is refused because 1 + d then has no inverse. */

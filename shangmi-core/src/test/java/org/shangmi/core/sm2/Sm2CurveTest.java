@@ -294,6 +294,47 @@ class Sm2CurveTest {
         assertEquals(new BigInteger(record.text("r"), 16), e.add(x1).mod(N));
     }
 
+    /** The verification check x mod n = v, without inversion, on both of its branches. */
+    @Test
+    void affineXModOrderMatchesTheReference() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int i = 0; i < 20; i++) {
+            BigInteger[] q = REF.multiply(new BigInteger(256, random), G);
+            Sm2Point jacobian = scaled(q, new BigInteger(256, random).mod(REF.p()));
+            assertTrue(curve.affineXModOrderEqualsVar(jacobian, scalar(q[0].mod(N)), 0), "seed " + seed);
+            assertFalse(curve.affineXModOrderEqualsVar(jacobian, scalar(q[0].add(BigInteger.ONE).mod(N)), 0));
+        }
+        // points with n <= x < p, where x mod n = x - n: the first x from n up, and the last below p
+        for (BigInteger[] xAndStep : new BigInteger[][] {{N, BigInteger.ONE}, {REF.p().subtract(BigInteger.ONE), BigInteger.ONE.negate()}}) {
+            BigInteger x = xAndStep[0];
+            BigInteger y;
+            while (true) {
+                BigInteger rhs = x.pow(3).add(REF.a().multiply(x)).add(REF.b()).mod(REF.p());
+                y = rhs.modPow(REF.p().add(BigInteger.ONE).shiftRight(2), REF.p());
+                if (y.pow(2).mod(REF.p()).equals(rhs)) {
+                    break;
+                }
+                x = x.add(xAndStep[1]);
+            }
+            Sm2Point high = scaled(new BigInteger[] {x, y}, BigInteger.valueOf(12345));
+            assertTrue(curve.affineXModOrderEqualsVar(high, scalar(x.subtract(N)), 0), "x = v + n, x = " + x.toString(16));
+            assertFalse(curve.affineXModOrderEqualsVar(high, scalar(x.subtract(N).add(BigInteger.ONE)), 0));
+        }
+        assertFalse(curve.affineXModOrderEqualsVar(new Sm2Point(), scalar(BigInteger.ZERO), 0), "the identity");
+    }
+
+    /** The affine point as the Jacobian (λ²x, λ³y, λ). */
+    private Sm2Point scaled(BigInteger[] affine, BigInteger lambda) {
+        BigInteger p = REF.p();
+        Sm2Point point = new Sm2Point();
+        assertTrue(Sm2Field.decode(bytes(affine[0].multiply(lambda.pow(2)).mod(p)), 0, point.x));
+        assertTrue(Sm2Field.decode(bytes(affine[1].multiply(lambda.pow(3)).mod(p)), 0, point.y));
+        assertTrue(Sm2Field.decode(bytes(lambda), 0, point.z));
+        assertArrayEquals(affine, affine(point));
+        return point;
+    }
+
     private Sm2Point point(BigInteger[] affine) {
         Sm2Point point = new Sm2Point();
         if (affine != null) {
