@@ -186,20 +186,16 @@ public final class Sm2Curve {
         Sm2Field.sub(t3, p.x, t0);
         Sm2Field.add(t4, p.x, t0);
         Sm2Field.mul(t3, t3, t4);
-        Sm2Field.add(t4, t3, t3);
-        Sm2Field.add(t3, t4, t3);              // α = 3(X − δ)(X + δ)
+        Sm2Field.mulSmall(t3, t3, 3);          // α = 3(X − δ)(X + δ)
         Sm2Field.mul(z3, p.y, p.z);
         Sm2Field.add(z3, z3, z3);              // Z3 = 2·Y·Z
-        Sm2Field.add(t2, t2, t2);
-        Sm2Field.add(t2, t2, t2);              // 4β
+        Sm2Field.mulSmall(t2, t2, 4);          // 4β
         Sm2Field.square(x3, t3);
         Sm2Field.sub(x3, x3, t2);
         Sm2Field.sub(x3, x3, t2);              // X3 = α² − 8β
         Sm2Field.sub(t2, t2, x3);
         Sm2Field.square(t1, t1);
-        Sm2Field.add(t1, t1, t1);
-        Sm2Field.add(t1, t1, t1);
-        Sm2Field.add(t1, t1, t1);              // 8γ²
+        Sm2Field.mulSmall(t1, t1, 8);          // 8γ²
         Sm2Field.mul(y3, t3, t2);
         Sm2Field.sub(y3, y3, t1);              // Y3 = α(4β − X3) − 8γ²
         store(r);

@@ -11,7 +11,8 @@ import java.util.Objects;
  * <p>An element is a {@code long[5]} of 52-bit limbs, least significant first, holding
  * x·R mod p, possibly plus p: each limb is below 2^52 and the value below 2p. Skipping the final
  * subtraction of p in multiplication is sound because a Montgomery product of factors below 2p
- * is itself below 2p; only {@link #encode} and {@link #isZero} need the unique residue. Every
+ * is itself below 2p; addition and subtraction fold the bits above 2^256 back in instead of
+ * comparing with 2p; only {@link #encode} and {@link #isZero} need the unique residue. Every
  * operation takes and returns elements in that form; results may alias inputs. {@code add}, {@code sub},
  * {@code neg}, {@code mul} and {@code square} allocate nothing; the conversions,
  * {@code invert} and {@code sqrt} use small temporaries, which they wipe.
@@ -20,7 +21,7 @@ import java.util.Objects;
  * p0 = p2 = p3 = 2^52 − 1 turn three of the five products of each reduction step into a shift.
  *
  * <p>Constant time: no branch or array index depends on an element's value; the conditional
- * subtractions (of 2p after addition, of p when encoding) are selected by masks. {@link #decode} and {@link #isZero} compute their
+ * subtraction of p when encoding is selected by a mask. {@link #decode} and {@link #isZero} compute their
  * answer the same way, though the answer itself is returned to the caller.
  */
 public final class Sm2Field {
@@ -122,24 +123,32 @@ public final class Sm2Field {
         long r2 = a[2] + b[2];
         long r3 = a[3] + b[3];
         long r4 = a[4] + b[4];
-        subtractIfAtLeast(r, r0, r1, r2, r3, r4, Q0, Q1, Q2, Q3, Q4);
+        fold(r, r0, r1, r2, r3, r4);
     }
 
     /** r = a − b. */
     public static void sub(long[] r, long[] a, long[] b) {
-        // a - b + 2p lies in (0, 4p): one conditional subtraction of 2p brings it below 2p
+        // a - b + 2p lies in (0, 4p)
         long r0 = a[0] - b[0] + Q0;
         long r1 = a[1] - b[1] + Q1;
         long r2 = a[2] - b[2] + Q2;
         long r3 = a[3] - b[3] + Q3;
         long r4 = a[4] - b[4] + Q4;
-        subtractIfAtLeast(r, r0, r1, r2, r3, r4, Q0, Q1, Q2, Q3, Q4);
+        fold(r, r0, r1, r2, r3, r4);
     }
 
     /** r = −a. */
     public static void neg(long[] r, long[] a) {
-        // 2p - a lies in (0, 2p]; a = 0 gives 2p, which the conditional subtraction turns into 0
-        subtractIfAtLeast(r, Q0 - a[0], Q1 - a[1], Q2 - a[2], Q3 - a[3], Q4 - a[4], Q0, Q1, Q2, Q3, Q4);
+        // 2p - a lies in (0, 2p]
+        fold(r, Q0 - a[0], Q1 - a[1], Q2 - a[2], Q3 - a[3], Q4 - a[4]);
+    }
+
+    /** r = c·a for a public small integer 0 ≤ c ≤ 16: cheaper than repeated addition. */
+    public static void mulSmall(long[] r, long[] a, int c) {
+        if (c < 0 || c > 16) {
+            throw new IllegalArgumentException("small factor out of range: " + c);
+        }
+        fold(r, a[0] * c, a[1] * c, a[2] * c, a[3] * c, a[4] * c); // below 32p < 2^261
     }
 
     /** r = a·b. */
@@ -426,6 +435,36 @@ public final class Sm2Field {
      */
     private static long high(long x, long y) {
         return Math.multiplyHigh(x << 1, y << (63 - BITS));
+    }
+
+    /**
+     * Writes to {@code r} an element (below 2p) congruent to the value V of the signed limbs,
+     * for 0 ≤ V &lt; 2^261: carries into 52-bit form, then folds the part from 2^256 up back in
+     * by 2^256 ≡ δ = 2^224 + 2^96 − 2^64 + 1 (mod p). With q = ⌊V / 2^256⌋ &lt; 32 the result
+     * V mod 2^256 + q·δ is below 2^256 + 32δ &lt; 2p, so no comparison is needed.
+     */
+    private static void fold(long[] r, long r0, long r1, long r2, long r3, long r4) {
+        r1 += r0 >> BITS;
+        r0 &= MASK;
+        r2 += r1 >> BITS;
+        r1 &= MASK;
+        r3 += r2 >> BITS;
+        r2 &= MASK;
+        r4 += r3 >> BITS;
+        r3 &= MASK;
+        long q = r4 >> 48; // limb 4 starts at bit 208: bit 48 of it is 2^256
+        r4 &= (1L << 48) - 1;
+        r0 += q;                        // + q
+        r1 += (q << 44) - (q << 12);    // + q·2^96 − q·2^64 (limb 1 starts at bit 52)
+        r4 += q << 16;                  // + q·2^224
+        r1 += r0 >> BITS;
+        r2 += r1 >> BITS;
+        r3 += r2 >> BITS;
+        r[0] = r0 & MASK;
+        r[1] = r1 & MASK;
+        r[2] = r2 & MASK;
+        r[3] = r3 & MASK;
+        r[4] = r4 + (r3 >> BITS);
     }
 
     /**

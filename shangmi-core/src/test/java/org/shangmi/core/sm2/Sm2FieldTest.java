@@ -128,6 +128,26 @@ class Sm2FieldTest {
     }
 
     @Test
+    void mulSmallMatchesBigIntegerForEveryFactor() {
+        long seed = System.nanoTime();
+        List<BigInteger> values = new ArrayList<>(edges());
+        values.addAll(randoms(new Random(seed), 100));
+        for (BigInteger a : values) {
+            for (long[] x : List.of(element(a), otherForm(element(a)))) {
+                for (int c = 0; c <= 16; c++) {
+                    long[] r = Sm2Field.create();
+                    Sm2Field.mulSmall(r, x, c);
+                    String call = c + "·" + a.toString(16) + ", seed " + seed;
+                    assertEquals(a.multiply(BigInteger.valueOf(c)).mod(P), value(r), call);
+                    assertInRange(r, call);
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Sm2Field.mulSmall(Sm2Field.create(), Sm2Field.create(), 17));
+        assertThrows(IllegalArgumentException.class, () -> Sm2Field.mulSmall(Sm2Field.create(), Sm2Field.create(), -1));
+    }
+
+    @Test
     void sqrtFindsRootsExactlyForSquares() {
         long seed = System.nanoTime();
         BigInteger halfOrder = P.subtract(BigInteger.ONE).shiftRight(1);
