@@ -2,13 +2,18 @@ package org.shangmi.bench;
 
 import com.tencent.kona.crypto.KonaCryptoNativeProvider;
 import com.tencent.kona.crypto.KonaCryptoProvider;
+import com.tencent.kona.crypto.spec.SM2PublicKeySpec;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
@@ -41,12 +46,22 @@ enum Peers {
         Provider provider() {
             return new KonaCryptoProvider();
         }
+
+        @Override
+        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
+            return decodeKonaPublicKey(factory, x509);
+        }
     },
     /** Tencent Kona's OpenSSL-backed provider (KonaCrypto-Native), SM2 only here. */
     KONA_NATIVE("Kona-Native", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
         @Override
         Provider provider() {
             return new KonaCryptoNativeProvider();
+        }
+
+        @Override
+        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
+            return decodeKonaPublicKey(factory, x509);
         }
     },
     /** The JDK's SHA-256 and HmacSHA256, for scale. */
@@ -111,6 +126,26 @@ enum Peers {
             generator.initialize(new ECGenParameterSpec(publicKeyNames.curve()));
         }
         return generator;
+    }
+
+    /** The key factory for the key pair generator's algorithm. */
+    KeyFactory keyFactory() throws GeneralSecurityException {
+        Provider provider = provider();
+        String name = publicKeyNames.keyPairGenerator();
+        return provider == null ? KeyFactory.getInstance(name) : KeyFactory.getInstance(name, provider);
+    }
+
+    /** The public key in X.509 form, decoded through the provider's key factory. */
+    PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
+        return factory.generatePublic(new X509EncodedKeySpec(x509));
+    }
+
+    /**
+     * Kona's SM2 key factory takes only its own spec of the raw point, which ends an SM2
+     * SubjectPublicKeyInfo (65 bytes, uncompressed); reading it there is the decoding it needs.
+     */
+    private static PublicKey decodeKonaPublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
+        return factory.generatePublic(new SM2PublicKeySpec(Arrays.copyOfRange(x509, x509.length - 65, x509.length)));
     }
 
     Signature signature() throws GeneralSecurityException {

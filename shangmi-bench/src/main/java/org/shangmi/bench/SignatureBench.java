@@ -1,5 +1,6 @@
 package org.shangmi.bench;
 
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.SignatureException;
 import java.security.Signature;
@@ -10,7 +11,9 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * {@code Signature}: sign and verify one message per operation, with {@code initSign} /
- * {@code initVerify} every time as applications do. SM3withSM2 (default ID) for the SM2
+ * {@code initVerify} every time as applications do. {@code verify} reuses one public key object
+ * (as a server verifying one client does); {@code verifyDecodedKey} decodes the X.509 key each
+ * time first (as when every message comes with its own certificate), so no per-key cache helps. SM3withSM2 (default ID) for the SM2
  * providers; the JDK's SHA256withECDSA on secp256r1 as the yardstick.
  */
 public class SignatureBench extends PublicKeyBench {
@@ -26,17 +29,22 @@ public class SignatureBench extends PublicKeyBench {
     private KeyPair pair;
     private byte[] message;
     private byte[] signature;
+    private Peers peer;
+    private KeyFactory keyFactory;
+    private byte[] encodedPublicKey;
 
     @Setup
     public void setUp() throws Exception {
-        Peers peer = Peers.forLabel(provider);
+        peer = Peers.forLabel(provider);
         pair = peer.keyPairGenerator().generateKeyPair();
         signer = peer.signature();
         verifier = peer.signature();
         message = new byte[size];
         new Random(size).nextBytes(message);
+        keyFactory = peer.keyFactory();
+        encodedPublicKey = pair.getPublic().getEncoded();
         signature = sign();
-        if (!verify()) {
+        if (!verify() || !verifyDecodedKey()) {
             throw new IllegalStateException(provider + " does not verify its own signature");
         }
     }
@@ -51,6 +59,13 @@ public class SignatureBench extends PublicKeyBench {
     @Benchmark
     public boolean verify() throws Exception {
         verifier.initVerify(pair.getPublic());
+        verifier.update(message);
+        return verifier.verify(signature);
+    }
+
+    @Benchmark
+    public boolean verifyDecodedKey() throws Exception {
+        verifier.initVerify(peer.decodePublicKey(keyFactory, encodedPublicKey));
         verifier.update(message);
         return verifier.verify(signature);
     }

@@ -44,7 +44,8 @@ public final class Sm2Curve {
     private final long[] y3 = Sm2Field.create();
     private final long[] z3 = Sm2Field.create();
     private final byte[] compressed = new byte[2 * BYTES];
-    private final Sm2Point[] table = new Sm2Point[COMB_ENTRIES];
+    /** multiply's 1..16·p; allocated on first use, like the other scalar multiplications' state. */
+    private Sm2Point[] table;
     private final Sm2Point selected = new Sm2Point();
     private final Sm2Point sum = new Sm2Point();
     private final Sm2Point doubled = new Sm2Point();
@@ -57,18 +58,24 @@ public final class Sm2Curve {
     private static final int GENERATOR_WINDOW = 7;
     private static final int NAF_DIGITS = 8 * BYTES + 2;
 
-    private final Sm2Point[] oddMultiples = new Sm2Point[1 << (POINT_WINDOW - 2)];
-    private final int[] generatorDigits = new int[NAF_DIGITS];
-    private final int[] pointDigits = new int[NAF_DIGITS];
+    private Sm2Point[] oddMultiples;
+    private int[] generatorDigits;
+    private int[] pointDigits;
     private final long[] recoding = new long[5];
 
+    /**
+     * A workspace. Its scalar multiplications allocate their state on first use, so one made
+     * only to check or convert points (as key decoding does) stays small.
+     */
     public Sm2Curve() {
-        for (int i = 0; i < COMB_ENTRIES; i++) {
-            table[i] = new Sm2Point();
+    }
+
+    private static Sm2Point[] points(int count) {
+        Sm2Point[] points = new Sm2Point[count];
+        for (int i = 0; i < count; i++) {
+            points[i] = new Sm2Point();
         }
-        for (int i = 0; i < oddMultiples.length; i++) {
-            oddMultiples[i] = new Sm2Point();
-        }
+        return points;
     }
 
     /** Sets {@code r} to the base point G. */
@@ -215,6 +222,9 @@ public final class Sm2Curve {
     public void multiply(Sm2Point r, Sm2Point p, byte[] k, int off) {
         Objects.checkFromIndexSize(off, BYTES, k.length);
         reduceScalar(k, off, reducedScalar);
+        if (table == null) {
+            table = points(COMB_ENTRIES);
+        }
         table[0].set(p); // table[j − 1] = j·p
         for (int j = 2; j <= COMB_ENTRIES; j++) {
             if ((j & 1) == 0) {
@@ -429,6 +439,11 @@ public final class Sm2Curve {
     public void multiplyAddVar(Sm2Point r, byte[] s, int sOff, byte[] t, int tOff, Sm2Point q) {
         Objects.checkFromIndexSize(sOff, BYTES, s.length);
         Objects.checkFromIndexSize(tOff, BYTES, t.length);
+        if (oddMultiples == null) {
+            oddMultiples = points(1 << (POINT_WINDOW - 2));
+            generatorDigits = new int[NAF_DIGITS];
+            pointDigits = new int[NAF_DIGITS];
+        }
         int top = Math.max(wnafVar(s, sOff, GENERATOR_WINDOW, generatorDigits), wnafVar(t, tOff, POINT_WINDOW, pointDigits));
         oddMultiples[0].set(q);
         twice(doubled, q);
