@@ -99,6 +99,98 @@ class Sm2CipherTest {
         }
     }
 
+    /**
+     * 1,000 random keys, messages and layouts, encrypted by one backend and decrypted by another;
+     * every tenth also crosses Bouncy Castle both ways in that layout: its SM2Engine (C1C3C2 or
+     * C1C2C3) for the raw layouts, and for DER its engine's output wrapped by its own ASN.1
+     * encoder (and our DER unwrapped by its parser).
+     */
+    @Test
+    void randomRoundTripsInEveryLayoutAcrossBackendsAndBouncyCastle() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        java.security.SecureRandom secure = new java.security.SecureRandom();
+        List<ShangMiProvider> providers = Providers.each();
+        KeyFactory bcFactory = KeyFactory.getInstance("EC", Providers.bouncyCastle());
+        Sm2CiphertextFormat[] formats = Sm2CiphertextFormat.values();
+        for (int i = 0; i < 1000; i++) {
+            ShangMiProvider encrypting = providers.get(random.nextInt(providers.size()));
+            ShangMiProvider decrypting = providers.get(random.nextInt(providers.size()));
+            KeyPair pair = KeyPairGenerator.getInstance("SM2", encrypting).generateKeyPair();
+            Sm2CiphertextFormat format = formats[random.nextInt(formats.length)];
+            byte[] plaintext = new byte[random.nextInt(300) + (i % 10 == 0 ? 1 : 0)];
+            random.nextBytes(plaintext);
+            String context = format + ", " + plaintext.length + " bytes, seed " + seed;
+
+            Cipher encryptor = Cipher.getInstance("SM2", encrypting);
+            encryptor.init(Cipher.ENCRYPT_MODE, pair.getPublic(), format);
+            byte[] ciphertext = encryptor.doFinal(plaintext);
+            Cipher decryptor = Cipher.getInstance("SM2", decrypting);
+            decryptor.init(Cipher.DECRYPT_MODE, pair.getPrivate(), format);
+            assertArrayEquals(plaintext, decryptor.doFinal(ciphertext), context);
+
+            if (i % 10 == 0) {
+                var bcPrivate = org.bouncycastle.jcajce.provider.asymmetric.util.ECUtil.generatePrivateKeyParameter(
+                        bcFactory.generatePrivate(new PKCS8EncodedKeySpec(pair.getPrivate().getEncoded())));
+                var bcPublic = org.bouncycastle.jcajce.provider.asymmetric.util.ECUtil.generatePublicKeyParameter(
+                        bcFactory.generatePublic(new X509EncodedKeySpec(pair.getPublic().getEncoded())));
+                boolean der = format == Sm2CiphertextFormat.DER || format == Sm2CiphertextFormat.DER_C1C2C3;
+                boolean c3First = format == Sm2CiphertextFormat.DER || format == Sm2CiphertextFormat.C1C3C2;
+                var mode = c3First ? org.bouncycastle.crypto.engines.SM2Engine.Mode.C1C3C2
+                        : org.bouncycastle.crypto.engines.SM2Engine.Mode.C1C2C3;
+                var bc = new org.bouncycastle.crypto.engines.SM2Engine(mode);
+
+                byte[] ours = der ? BouncyCastleDer.unwrap(ciphertext, c3First) : ciphertext;
+                bc.init(false, bcPrivate);
+                assertArrayEquals(plaintext, bc.processBlock(ours, 0, ours.length), "BC decrypts ours, " + context);
+
+                bc.init(true, new org.bouncycastle.crypto.params.ParametersWithRandom(bcPublic, secure));
+                byte[] theirs = bc.processBlock(plaintext, 0, plaintext.length);
+                if (der) {
+                    theirs = BouncyCastleDer.wrap(theirs, c3First);
+                }
+                assertArrayEquals(plaintext, decryptor.doFinal(theirs), "we decrypt BC's, " + context);
+            }
+        }
+    }
+
+    /** GM/T 0009 DER through Bouncy Castle's ASN.1 classes, independent of our encoder. */
+    private static final class BouncyCastleDer {
+
+        /** Raw C1 (04 || x || y) and the other two parts, in the given order, as DER. */
+        static byte[] wrap(byte[] raw, boolean c3First) throws java.io.IOException {
+            int c2Length = raw.length - 97;
+            var x = new java.math.BigInteger(1, Arrays.copyOfRange(raw, 1, 33));
+            var y = new java.math.BigInteger(1, Arrays.copyOfRange(raw, 33, 65));
+            byte[] first = Arrays.copyOfRange(raw, 65, 65 + (c3First ? 32 : c2Length));
+            byte[] second = Arrays.copyOfRange(raw, 65 + first.length, raw.length);
+            var vector = new org.bouncycastle.asn1.ASN1EncodableVector();
+            vector.add(new org.bouncycastle.asn1.ASN1Integer(x));
+            vector.add(new org.bouncycastle.asn1.ASN1Integer(y));
+            vector.add(new org.bouncycastle.asn1.DEROctetString(first));
+            vector.add(new org.bouncycastle.asn1.DEROctetString(second));
+            return new org.bouncycastle.asn1.DERSequence(vector).getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
+        }
+
+        /** The DER ciphertext as raw 04 || x || y || (the two parts in order). */
+        static byte[] unwrap(byte[] der, boolean c3First) {
+            var sequence = org.bouncycastle.asn1.ASN1Sequence.getInstance(der);
+            byte[] first = org.bouncycastle.asn1.ASN1OctetString.getInstance(sequence.getObjectAt(2)).getOctets();
+            byte[] second = org.bouncycastle.asn1.ASN1OctetString.getInstance(sequence.getObjectAt(3)).getOctets();
+            byte[] raw = new byte[65 + first.length + second.length];
+            raw[0] = 0x04;
+            for (int i = 0; i < 2; i++) {
+                byte[] coordinate = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32,
+                        org.bouncycastle.asn1.ASN1Integer.getInstance(sequence.getObjectAt(i)).getPositiveValue());
+                System.arraycopy(coordinate, 0, raw, 1 + 32 * i, 32);
+            }
+            System.arraycopy(first, 0, raw, 65, first.length);
+            System.arraycopy(second, 0, raw, 65 + first.length, second.length);
+            assertEquals(c3First ? 32 : raw.length - 97, first.length, "the C3 sits where the layout says");
+            return raw;
+        }
+    }
+
     /** Bouncy Castle's Cipher "SM2" writes and reads C1 || C2 || C3. */
     @Test
     void interoperatesWithBouncyCastleBothWays() throws Exception {
