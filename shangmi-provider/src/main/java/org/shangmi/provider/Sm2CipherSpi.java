@@ -47,6 +47,7 @@ final class Sm2CipherSpi extends CipherSpi {
     private Sm2PrivateKey privateKey;
     private SecureRandom random;
     private byte[] buffer = new byte[0];
+    private byte[] rawBuffer = new byte[0];
     private int buffered;
 
     Sm2CipherSpi(Sm2Engine engine) {
@@ -246,21 +247,28 @@ final class Sm2CipherSpi extends CipherSpi {
 
     private byte[] encrypt() {
         checkInitialized();
-        byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + buffered];
+        if (format == Sm2CiphertextFormat.C1C3C2) {
+            byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + buffered];
+            engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : Sm2Random.get(), raw, 0);
+            return raw;
+        }
+        int length = Sm2Engine.CIPHERTEXT_OVERHEAD + buffered;
+        byte[] raw = rawScratch(length);
         engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : Sm2Random.get(), raw, 0);
-        return format == Sm2CiphertextFormat.C1C3C2 ? raw : Sm2Ciphertext.fromRaw(raw, 0, raw.length, format.layout());
+        return Sm2Ciphertext.fromRaw(raw, 0, length, format.layout());
     }
 
     private byte[] decrypt() throws BadPaddingException {
         checkInitialized();
-        byte[] raw;
+        byte[] raw = rawScratch(buffered + Sm2Ciphertext.MAX_RAW_GROWTH);
+        int rawLength;
         try {
-            raw = Sm2Ciphertext.toRaw(buffer, 0, buffered, format.layout());
+            rawLength = Sm2Ciphertext.toRaw(buffer, 0, buffered, format.layout(), raw, 0);
         } catch (Der.MalformedException e) {
             throw new BadPaddingException("not an SM2 ciphertext in " + format + " layout: " + e.getMessage());
         }
-        byte[] plaintext = new byte[Math.max(raw.length - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
-        int length = engine.decrypt(privateKey.scalar(), raw, 0, raw.length, plaintext, 0);
+        byte[] plaintext = new byte[Math.max(rawLength - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
+        int length = engine.decrypt(privateKey.scalar(), raw, 0, rawLength, plaintext, 0);
         if (length < 0) {
             throw new BadPaddingException("SM2 decryption failed: C1 is not a curve point or C3 does not match");
         }
@@ -287,6 +295,17 @@ final class Sm2CipherSpi extends CipherSpi {
         }
         System.arraycopy(input, offset, buffer, buffered, length);
         buffered += length;
+    }
+
+    /**
+     * A buffer of at least {@code length} bytes for raw ciphertexts, kept between operations: it
+     * holds ciphertext only, never plaintext.
+     */
+    private byte[] rawScratch(int length) {
+        if (rawBuffer.length < length) {
+            rawBuffer = new byte[Math.max(length, (int) Math.min(Integer.MAX_VALUE - 8, 2L * rawBuffer.length))];
+        }
+        return rawBuffer;
     }
 
     private void reset() {

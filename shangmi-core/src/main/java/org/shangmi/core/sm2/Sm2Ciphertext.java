@@ -29,6 +29,9 @@ public final class Sm2Ciphertext {
     private Sm2Ciphertext() {
     }
 
+    /** A raw ciphertext is at most this many bytes longer than the same one in any layout. */
+    public static final int MAX_RAW_GROWTH = 64;
+
     /**
      * Converts {@code in[off..off+len)} from {@code from} to raw C1 || C3 || C2 with an
      * uncompressed C1. Raw input may carry a compressed C1 (02/03 || x), which is expanded.
@@ -38,28 +41,40 @@ public final class Sm2Ciphertext {
      */
     public static byte[] toRaw(byte[] in, int off, int len, Format from) throws Der.MalformedException {
         Objects.checkFromIndexSize(off, len, in.length);
+        byte[] raw = new byte[len + MAX_RAW_GROWTH];
+        return java.util.Arrays.copyOf(raw, toRaw(in, off, len, from, raw, 0));
+    }
+
+    /**
+     * {@link #toRaw(byte[], int, int, Format)} into {@code out} from {@code outOff}, which must
+     * have room for {@code len + MAX_RAW_GROWTH} bytes and not overlap the input; allocates
+     * nothing for the C2.
+     *
+     * @return the length of the raw ciphertext
+     * @throws Der.MalformedException if the input is not a ciphertext in that layout
+     */
+    public static int toRaw(byte[] in, int off, int len, Format from, byte[] out, int outOff) throws Der.MalformedException {
+        Objects.checkFromIndexSize(off, len, in.length);
+        Objects.checkFromIndexSize(outOff, len + MAX_RAW_GROWTH, out.length);
         switch (from) {
             case DER_C1C3C2, DER_C1C2C3 -> {
                 Der.Reader outer = new Der.Reader(in, off, len);
                 Der.Reader fields = outer.sequence();
                 outer.expectEnd();
-                byte[] x = fields.unsignedInteger();
-                byte[] y = fields.unsignedInteger();
-                byte[] first = fields.bytes(Der.OCTET_STRING);
-                byte[] second = fields.bytes(Der.OCTET_STRING);
+                out[outOff] = 0x04;
+                fields.unsignedIntegerTo(out, outOff + 1, COORDINATE);
+                fields.unsignedIntegerTo(out, outOff + 1 + COORDINATE, COORDINATE);
+                Der.Reader first = fields.read(Der.OCTET_STRING);
+                Der.Reader second = fields.read(Der.OCTET_STRING);
                 fields.expectEnd();
-                byte[] tag = from == Format.DER_C1C3C2 ? first : second;
-                byte[] masked = from == Format.DER_C1C3C2 ? second : first;
-                if (x.length > COORDINATE || y.length > COORDINATE || tag.length != C3) {
-                    throw new Der.MalformedException("not an SM2 ciphertext: coordinates over 32 bytes or C3 not 32 bytes");
+                Der.Reader tag = from == Format.DER_C1C3C2 ? first : second;
+                Der.Reader masked = from == Format.DER_C1C3C2 ? second : first;
+                if (tag.remaining() != C3) {
+                    throw new Der.MalformedException("not an SM2 ciphertext: C3 not 32 bytes");
                 }
-                byte[] raw = new byte[C1 + C3 + masked.length];
-                raw[0] = 0x04;
-                System.arraycopy(x, 0, raw, 1 + COORDINATE - x.length, x.length);
-                System.arraycopy(y, 0, raw, C1 - y.length, y.length);
-                System.arraycopy(tag, 0, raw, C1, C3);
-                System.arraycopy(masked, 0, raw, C1 + C3, masked.length);
-                return raw;
+                System.arraycopy(in, tag.offset(), out, outOff + C1, C3);
+                System.arraycopy(in, masked.offset(), out, outOff + C1 + C3, masked.remaining());
+                return C1 + C3 + masked.remaining();
             }
             case C1C3C2, C1C2C3 -> {
                 int c1Length = c1Length(in, off, len);
@@ -67,16 +82,15 @@ public final class Sm2Ciphertext {
                 if (maskedLength < 0) {
                     throw new Der.MalformedException("SM2 ciphertext of " + len + " bytes is too short to hold C1 and C3");
                 }
-                byte[] raw = new byte[C1 + C3 + maskedLength];
-                expandC1(in, off, c1Length, raw);
+                expandC1(in, off, c1Length, out, outOff);
                 int rest = off + c1Length;
                 if (from == Format.C1C3C2) {
-                    System.arraycopy(in, rest, raw, C1, C3 + maskedLength);
+                    System.arraycopy(in, rest, out, outOff + C1, C3 + maskedLength);
                 } else {
-                    System.arraycopy(in, rest, raw, C1 + C3, maskedLength);
-                    System.arraycopy(in, rest + maskedLength, raw, C1, C3);
+                    System.arraycopy(in, rest, out, outOff + C1 + C3, maskedLength);
+                    System.arraycopy(in, rest + maskedLength, out, outOff + C1, C3);
                 }
-                return raw;
+                return C1 + C3 + maskedLength;
             }
             default -> throw new AssertionError(from);
         }
@@ -151,9 +165,9 @@ public final class Sm2Ciphertext {
     }
 
     /** Writes C1 uncompressed at {@code out[0..65)}. */
-    private static void expandC1(byte[] in, int off, int c1Length, byte[] out) throws Der.MalformedException {
+    private static void expandC1(byte[] in, int off, int c1Length, byte[] out, int outOff) throws Der.MalformedException {
         if (c1Length == C1) {
-            System.arraycopy(in, off, out, 0, C1);
+            System.arraycopy(in, off, out, outOff, C1);
             return;
         }
         Sm2Curve curve = new Sm2Curve();
@@ -161,7 +175,7 @@ public final class Sm2Ciphertext {
         if (!curve.fromCompressed(point, in, off)) {
             throw new Der.MalformedException("compressed C1 is not a point of sm2p256v1");
         }
-        out[0] = 0x04;
-        curve.toAffine(point, out, 1);
+        out[outOff] = 0x04;
+        curve.toAffine(point, out, outOff + 1);
     }
 }

@@ -96,6 +96,30 @@ public final class Der {
          * @throws MalformedException if the encoding is not minimal or the value is negative
          */
         public byte[] unsignedInteger() throws MalformedException {
+            int length = unsignedIntegerLength();
+            byte[] magnitude = Arrays.copyOfRange(buffer, position - length, position);
+            return magnitude;
+        }
+
+        /**
+         * A non-negative INTEGER written big-endian into {@code out[off..off+width)}, padded
+         * with leading zeros.
+         *
+         * @throws MalformedException if the encoding is not minimal, the value is negative, or
+         *         its magnitude is wider than {@code width} bytes
+         */
+        public void unsignedIntegerTo(byte[] out, int off, int width) throws MalformedException {
+            java.util.Objects.checkFromIndexSize(off, width, out.length);
+            int length = unsignedIntegerLength();
+            if (length > width) {
+                throw new MalformedException("INTEGER of " + length + " bytes where at most " + width + " fit");
+            }
+            Arrays.fill(out, off, off + width - length, (byte) 0);
+            System.arraycopy(buffer, position - length, out, off + width - length, length);
+        }
+
+        /** Reads a minimal non-negative INTEGER and returns its magnitude's length, which ends at the position. */
+        private int unsignedIntegerLength() throws MalformedException {
             int length = header(INTEGER);
             if (length == 0) {
                 throw new MalformedException("INTEGER with no content");
@@ -107,10 +131,18 @@ public final class Der {
             if (length > 1 && first == 0 && (buffer[position + 1] & 0x80) == 0) {
                 throw new MalformedException("INTEGER not minimally encoded");
             }
-            int skip = first == 0 ? 1 : 0;
-            byte[] magnitude = Arrays.copyOfRange(buffer, position + skip, position + length);
             position += length;
-            return magnitude;
+            return first == 0 ? length - 1 : length;
+        }
+
+        /** Where the unread contents start in the underlying array. */
+        public int offset() {
+            return position;
+        }
+
+        /** How many bytes of contents are left to read. */
+        public int remaining() {
+            return end - position;
         }
 
         /** A small non-negative INTEGER (a version number). */

@@ -108,4 +108,25 @@ class Sm2CiphertextTest {
         curve.toAffine(point, raw, 1);
         return raw;
     }
+
+    /** The allocation-free conversion honours offsets, refuses a short buffer, and matches the allocating one. */
+    @Test
+    void toRawIntoABufferMatchesTheAllocatingConversion() throws Exception {
+        byte[] raw = new byte[Sm2Encryptor.OVERHEAD + 40];
+        new java.util.Random(5).nextBytes(raw);
+        Sm2Curve curve = new Sm2Curve();
+        Sm2Point g = new Sm2Point();
+        Sm2Curve.setGenerator(g);
+        raw[0] = 0x04;
+        curve.toAffine(g, raw, 1);
+        for (Format format : Format.values()) {
+            byte[] in = Sm2Ciphertext.fromRaw(raw, 0, raw.length, format);
+            byte[] out = new byte[3 + in.length + Sm2Ciphertext.MAX_RAW_GROWTH];
+            int length = Sm2Ciphertext.toRaw(in, 0, in.length, format, out, 3);
+            assertArrayEquals(raw, java.util.Arrays.copyOfRange(out, 3, 3 + length), format.toString());
+            assertArrayEquals(raw, Sm2Ciphertext.toRaw(in, 0, in.length, format), format.toString());
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> Sm2Ciphertext.toRaw(in, 0, in.length, format, new byte[in.length + Sm2Ciphertext.MAX_RAW_GROWTH - 1], 0));
+        }
+    }
 }
