@@ -40,9 +40,6 @@ public final class Sm2Curve {
     private final long[] t4 = Sm2Field.create();
     private final long[] t5 = Sm2Field.create();
     private final long[][] inversion = Sm2Field.inversionScratch();
-    private final long[] x3 = Sm2Field.create();
-    private final long[] y3 = Sm2Field.create();
-    private final long[] z3 = Sm2Field.create();
     private final byte[] compressed = new byte[2 * BYTES];
     /** multiply's 1..16·p; allocated on first use, like the other scalar multiplications' state. */
     private Sm2Point[] table;
@@ -140,8 +137,8 @@ public final class Sm2Curve {
         Sm2Field.mul(t0, t0, q.y);             // S2 = Y2·Z1³
         Sm2Field.sub(t3, t3, t2);              // H
         Sm2Field.sub(t4, t0, t1);              // R = S2 − S1
-        Sm2Field.mul(z3, p.z, q.z);
-        Sm2Field.mul(z3, z3, t3);              // Z3 = Z1·Z2·H
+        Sm2Field.mul(t0, p.z, q.z);            // the last read of p and q: r may be either
+        Sm2Field.mul(r.z, t0, t3);             // Z3 = Z1·Z2·H
         finishAddition(r);
     }
 
@@ -157,29 +154,28 @@ public final class Sm2Curve {
         Sm2Field.mul(t0, t0, y);               // S2 = y·Z1³
         Sm2Field.sub(t3, t3, p.x);             // H = U2 − X1
         Sm2Field.sub(t4, t0, p.y);             // R = S2 − Y1
-        Sm2Field.mul(z3, p.z, t3);             // Z3 = Z1·H
         System.arraycopy(p.x, 0, t2, 0, Sm2Field.LIMBS); // U1 = X1
         System.arraycopy(p.y, 0, t1, 0, Sm2Field.LIMBS); // S1 = Y1
+        Sm2Field.mul(r.z, p.z, t3);            // Z3 = Z1·H, the last read of p: r may be p
         finishAddition(r);
     }
 
     /**
-     * The common tail of both additions, from U1 (t2), S1 (t1), H (t3), R (t4) and Z3 (z3):
-     * X3 = R² − H³ − 2·U1·H², Y3 = R·(U1·H² − X3) − S1·H³. Keeps t3 and t4.
+     * The common tail of both additions, from U1 (t2), S1 (t1), H (t3) and R (t4), writing
+     * X3 = R² − H³ − 2·U1·H² and Y3 = R·(U1·H² − X3) − S1·H³ to r. Keeps t3 and t4.
      */
     private void finishAddition(Sm2Point r) {
         Sm2Field.square(t0, t3);               // H²
         Sm2Field.mul(t5, t0, t3);              // H³
         Sm2Field.mul(t2, t2, t0);              // V = U1·H²
-        Sm2Field.square(x3, t4);
-        Sm2Field.sub(x3, x3, t5);
-        Sm2Field.sub(x3, x3, t2);
-        Sm2Field.sub(x3, x3, t2);              // X3 = R² − H³ − 2V
-        Sm2Field.sub(t2, t2, x3);
-        Sm2Field.mul(y3, t4, t2);
+        Sm2Field.square(r.x, t4);
+        Sm2Field.sub(r.x, r.x, t5);
+        Sm2Field.sub(r.x, r.x, t2);
+        Sm2Field.sub(r.x, r.x, t2);            // X3 = R² − H³ − 2V
+        Sm2Field.sub(t2, t2, r.x);
+        Sm2Field.mul(r.y, t4, t2);
         Sm2Field.mul(t1, t1, t5);
-        Sm2Field.sub(y3, y3, t1);              // Y3 = R·(V − X3) − S1·H³
-        store(r);
+        Sm2Field.sub(r.y, r.y, t1);            // Y3 = R·(V − X3) − S1·H³
     }
 
     /**
@@ -194,18 +190,18 @@ public final class Sm2Curve {
         Sm2Field.add(t4, p.x, t0);
         Sm2Field.mul(t3, t3, t4);
         Sm2Field.mulSmall(t3, t3, 3);          // α = 3(X − δ)(X + δ)
-        Sm2Field.mul(z3, p.y, p.z);
-        Sm2Field.add(z3, z3, z3);              // Z3 = 2·Y·Z
+        // p is read for the last time here, so the results go straight into r (which may be p)
+        Sm2Field.mul(r.z, p.y, p.z);
+        Sm2Field.add(r.z, r.z, r.z);           // Z3 = 2·Y·Z
         Sm2Field.mulSmall(t2, t2, 4);          // 4β
-        Sm2Field.square(x3, t3);
-        Sm2Field.sub(x3, x3, t2);
-        Sm2Field.sub(x3, x3, t2);              // X3 = α² − 8β
-        Sm2Field.sub(t2, t2, x3);
+        Sm2Field.square(r.x, t3);
+        Sm2Field.sub(r.x, r.x, t2);
+        Sm2Field.sub(r.x, r.x, t2);            // X3 = α² − 8β
+        Sm2Field.sub(t2, t2, r.x);
         Sm2Field.square(t1, t1);
         Sm2Field.mulSmall(t1, t1, 8);          // 8γ²
-        Sm2Field.mul(y3, t3, t2);
-        Sm2Field.sub(y3, y3, t1);              // Y3 = α(4β − X3) − 8γ²
-        store(r);
+        Sm2Field.mul(r.y, t3, t2);
+        Sm2Field.sub(r.y, r.y, t1);            // Y3 = α(4β − X3) − 8γ²
     }
 
     /**
@@ -768,11 +764,6 @@ public final class Sm2Curve {
         Sm2Field.add(r, r, B);
     }
 
-    private void store(Sm2Point r) {
-        System.arraycopy(x3, 0, r.x, 0, Sm2Field.LIMBS);
-        System.arraycopy(y3, 0, r.y, 0, Sm2Field.LIMBS);
-        System.arraycopy(z3, 0, r.z, 0, Sm2Field.LIMBS);
-    }
 
     private static long[] fieldElement(String hex) {
         long[] element = Sm2Field.create();
