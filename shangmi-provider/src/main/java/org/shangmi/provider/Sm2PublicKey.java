@@ -50,7 +50,7 @@ public final class Sm2PublicKey implements ECPublicKey {
     /**
      * The verifying key {@code engine} prepared for this key, built once the key has verified
      * {@value #PREPARE_AFTER} times; null before that, and then the caller verifies with the
-     * bare point. The table costs about 77 KB, held as long as this key object.
+     * bare point. The table costs about 67 KB, held as long as this key object.
      */
     Sm2Engine.VerifyingKey verifyingKey(Sm2Engine engine) {
         Prepared cached = prepared;

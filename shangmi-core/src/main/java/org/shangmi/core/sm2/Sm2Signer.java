@@ -288,7 +288,7 @@ public final class Sm2Signer {
         }
     }
 
-    /** A public key's comb table: immutable, shareable between threads, about 77 KB. */
+    /** A public key's comb table: immutable, shareable between threads, about 67 KB. */
     public static final class PreparedPublicKey implements Sm2Engine.VerifyingKey {
 
         private final long[] table;
