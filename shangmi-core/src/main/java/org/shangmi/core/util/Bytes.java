@@ -23,6 +23,10 @@ public final class Bytes {
         INT_BE.set(out, off, value);
     }
 
+    public static long getLongBE(byte[] in, int off) {
+        return (long) LONG_BE.get(in, off);
+    }
+
     public static void putLongBE(byte[] out, int off, long value) {
         LONG_BE.set(out, off, value);
     }
