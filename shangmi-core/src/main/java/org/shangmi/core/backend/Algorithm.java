@@ -8,7 +8,9 @@ public enum Algorithm {
     SM3("SM3"),
     HMAC_SM3("HmacSM3"),
     /** SM2 key generation, signatures and public-key encryption (key exchange is Java's alone). */
-    SM2("SM2");
+    SM2("SM2"),
+    /** SM4 in the modes of {@link CipherMode}. */
+    SM4("SM4");
 
     private final String jcaName;
 

@@ -46,4 +46,13 @@ public interface BackendService {
      * @throws UnsupportedOperationException if this backend does not offer SM2
      */
     Sm2Engine newSm2();
+
+    /**
+     * A new SM4 engine for {@code mode}, keyed with the 16-byte {@code key} and, for modes that
+     * take one, the 16-byte {@code iv} (null for ECB). The engine keeps its own copies.
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM4 in that mode
+     * @throws IllegalArgumentException if the key or IV has the wrong length
+     */
+    CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv);
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.shangmi.core.hash.Hmac;
 import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.sm4.Sm4Modes;
 
 /** The pure-Java engines of this module: always loadable, on every JDK from 17. */
 public final class JavaBackendService implements BackendService {
@@ -18,7 +19,7 @@ public final class JavaBackendService implements BackendService {
 
     @Override
     public Set<Algorithm> load() {
-        return EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM2);
+        return EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM2, Algorithm.SM4);
     }
 
     @Override
@@ -45,5 +46,10 @@ public final class JavaBackendService implements BackendService {
     @Override
     public Sm2Engine newSm2() {
         return new Sm2();
+    }
+
+    @Override
+    public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
+        return Sm4Modes.create(mode, encrypt, key, iv);
     }
 }

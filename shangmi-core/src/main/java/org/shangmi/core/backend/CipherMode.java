@@ -1,0 +1,29 @@
+package org.shangmi.core.backend;
+
+/** The SM4 modes a backend may offer through {@link BackendService#newSm4}. */
+public enum CipherMode {
+    /** Electronic codebook: no IV. */
+    ECB(false, 16),
+    /** Cipher block chaining, 16-byte IV. */
+    CBC(true, 16),
+    /** Counter mode: the 16-byte IV is the first counter block, incremented as one 128-bit big-endian integer. */
+    CTR(true, 1);
+
+    private final boolean needsIv;
+    private final int unit;
+
+    CipherMode(boolean needsIv, int unit) {
+        this.needsIv = needsIv;
+        this.unit = unit;
+    }
+
+    /** Whether the mode takes a 16-byte IV. */
+    public boolean needsIv() {
+        return needsIv;
+    }
+
+    /** The unit the mode's engine processes: 16 for block modes, 1 for stream modes. */
+    public int unit() {
+        return unit;
+    }
+}

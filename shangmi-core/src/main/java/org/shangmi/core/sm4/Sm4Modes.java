@@ -1,0 +1,36 @@
+package org.shangmi.core.sm4;
+
+import java.util.Objects;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+
+/** The Java backend's SM4 mode engines. */
+public final class Sm4Modes {
+
+    private Sm4Modes() {
+    }
+
+    /**
+     * A new engine; see {@link org.shangmi.core.backend.BackendService#newSm4}.
+     *
+     * @throws IllegalArgumentException if the key is not 16 bytes, or the IV is missing, present
+     *         for ECB, or not 16 bytes
+     */
+    public static CipherEngine create(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
+        Objects.requireNonNull(mode, "mode");
+        if (mode.needsIv()) {
+            if (iv == null || iv.length != Sm4.BLOCK_SIZE) {
+                throw new IllegalArgumentException("SM4/" + mode + " needs a 16-byte IV, got "
+                        + (iv == null ? "none" : iv.length + " bytes"));
+            }
+        } else if (iv != null) {
+            throw new IllegalArgumentException("SM4/" + mode + " takes no IV");
+        }
+        Sm4 sm4 = new Sm4(key);
+        return switch (mode) {
+            case ECB -> new Sm4Ecb(sm4, encrypt);
+            case CBC -> new Sm4Cbc(sm4, encrypt, iv);
+            case CTR -> new Sm4Ctr(sm4, iv);
+        };
+    }
+}
