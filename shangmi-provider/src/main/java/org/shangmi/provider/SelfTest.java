@@ -5,6 +5,8 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
 import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
@@ -82,6 +84,7 @@ final class SelfTest {
                     passed = Arrays.equals(HMAC_SM3_JEFE, out);
                 }
                 case SM2 -> passed = sm2(backend.newSm2());
+                case SM4 -> passed = sm4(backend);
                 default -> {
                     return "no known-answer test for " + algorithm.jcaName();
                 }
@@ -90,6 +93,32 @@ final class SelfTest {
         } catch (RuntimeException | LinkageError | Der.MalformedException e) {
             return algorithm.jcaName() + " self-test failed: " + e;
         }
+    }
+
+    /** The standard's example block (GB/T 32907-2016 A.1): key = plaintext = 0123456789abcdeffedcba9876543210. */
+    private static final byte[] SM4_KEY = HexFormat.of().parseHex("0123456789abcdeffedcba9876543210");
+    private static final byte[] SM4_ECB = HexFormat.of().parseHex("681edf34d206965e86b3e94f536e4246");
+    /** OpenSSL's evpciph_sm4.txt CBC case: the same key as IV, the example block twice. */
+    private static final byte[] SM4_CBC = HexFormat.of().parseHex("2677f46b09c122cc975533105bd4a22af6125f7275ce552c3a2bbcf533de8a3b");
+
+    /** ECB both ways and CBC encryption of two blocks. */
+    private static boolean sm4(BackendService backend) {
+        byte[] block = new byte[16];
+        CipherEngine ecb = backend.newSm4(CipherMode.ECB, true, SM4_KEY, null);
+        ecb.update(SM4_KEY, 0, 16, block, 0);
+        ecb.destroy();
+        boolean passed = Arrays.equals(SM4_ECB, block);
+        CipherEngine ecbDecrypt = backend.newSm4(CipherMode.ECB, false, SM4_KEY, null);
+        ecbDecrypt.update(block, 0, 16, block, 0);
+        ecbDecrypt.destroy();
+        passed &= Arrays.equals(SM4_KEY, block);
+        byte[] twoBlocks = new byte[32];
+        System.arraycopy(SM4_KEY, 0, twoBlocks, 0, 16);
+        System.arraycopy(SM4_KEY, 0, twoBlocks, 16, 16);
+        CipherEngine cbc = backend.newSm4(CipherMode.CBC, true, SM4_KEY, SM4_KEY);
+        cbc.update(twoBlocks, 0, 32, twoBlocks, 0);
+        cbc.destroy();
+        return passed & Arrays.equals(SM4_CBC, twoBlocks);
     }
 
     /** Sign with the fixed nonce, verify it, reject a changed digest, and decrypt OpenSSL's ciphertext. */
