@@ -163,6 +163,12 @@ public final class ShangMiProvider extends Provider {
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);
         registerSm2(backends, sm3);
+        BackendService sm4 = bound(backends, Algorithm.SM4);
+        if (sm4 != null) {
+            register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(sm4, this));
+        }
+        register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
+        register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);
     }
 
     private void registerSm2(Backends backends, BackendService sm3) {

@@ -1,0 +1,459 @@
+package org.shangmi.provider;
+
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.InvalidParameterException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.SecretKey;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+
+/**
+ * Cipher "SM4" in ECB, CBC and CTR, with NoPadding or PKCS5Padding (= PKCS7Padding: the same
+ * padding to 16 bytes under both names). "SM4" alone is SM4/ECB/PKCS5Padding, as "AES" is for
+ * the JDK; CTR takes no padding.
+ *
+ * <p>The backend's engine sees whole blocks (or any length, for CTR); this class buffers partial
+ * blocks, pads and unpads, picks or checks the IV, and follows the JCA's rules: a random IV when
+ * encrypting without one, an error when decrypting without one, {@link ShortBufferException}
+ * before any state changes, {@link BadPaddingException} with nothing written, and after
+ * {@code doFinal} the state of {@code init} again (same key and IV). The key and the engine's
+ * round keys are wiped on re-init.
+ */
+final class Sm4CipherSpi extends CipherSpi {
+
+    private static final int BLOCK = 16;
+
+    private final BackendService backend;
+    private final Provider provider;
+    private CipherMode mode = CipherMode.ECB;
+    private Boolean padding; // null: the mode's default (PKCS#7 for ECB and CBC, none for CTR)
+    private CipherEngine engine;
+    private boolean encrypting;
+    private byte[] iv;
+    /** Input not yet passed to the engine: a partial block, or when unpadding, up to one whole block. */
+    private final byte[] buffer = new byte[BLOCK];
+    private int buffered;
+
+    Sm4CipherSpi(BackendService backend, Provider provider) {
+        this.backend = backend;
+        this.provider = provider;
+    }
+
+    @Override
+    protected void engineSetMode(String name) throws NoSuchAlgorithmException {
+        try {
+            CipherMode requested = CipherMode.valueOf(name.toUpperCase(Locale.ROOT));
+            if (requested == CipherMode.CTR && Boolean.TRUE.equals(padding)) {
+                throw new NoSuchAlgorithmException("SM4/CTR takes no padding");
+            }
+            mode = requested;
+        } catch (IllegalArgumentException e) {
+            throw new NoSuchAlgorithmException("SM4 mode " + name + " is not supported: use ECB, CBC or CTR");
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String name) throws NoSuchPaddingException {
+        switch (name.toUpperCase(Locale.ROOT)) {
+            case "NOPADDING" -> padding = false;
+            case "PKCS5PADDING", "PKCS7PADDING" -> {
+                if (mode == CipherMode.CTR) {
+                    throw new NoSuchPaddingException("SM4/CTR takes no padding: use NoPadding");
+                }
+                padding = true;
+            }
+            default -> throw new NoSuchPaddingException("SM4 padding " + name
+                    + " is not supported: use NoPadding, PKCS5Padding or PKCS7Padding");
+        }
+    }
+
+    private boolean padded() {
+        return padding == null ? mode.unit() == BLOCK : padding;
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return BLOCK;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+        long total = (long) buffered + Math.max(inputLen, 0);
+        if (encrypting && padded()) {
+            total = (total / BLOCK + 1) * BLOCK;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, total);
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+        return iv == null ? null : iv.clone();
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        if (iv == null) {
+            return null;
+        }
+        try {
+            AlgorithmParameters parameters = AlgorithmParameters.getInstance("SM4", provider);
+            parameters.init(new IvParameterSpec(iv));
+            return parameters;
+        } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
+            throw new IllegalStateException("SM4 parameters are registered with this provider", e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        try {
+            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
+        } catch (InvalidAlgorithmParameterException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        AlgorithmParameterSpec spec = null;
+        if (params != null) {
+            try {
+                spec = params.getParameterSpec(IvParameterSpec.class);
+            } catch (InvalidParameterSpecException e) {
+                throw new InvalidAlgorithmParameterException("SM4 takes an IV as parameters: " + e.getMessage(), e);
+            }
+        }
+        engineInit(opmode, key, spec, random);
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        boolean encrypt = switch (opmode) {
+            case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> true;
+            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> false;
+            default -> throw new InvalidParameterException("unknown Cipher mode " + opmode);
+        };
+        byte[] newIv = null;
+        if (params != null) {
+            if (!(params instanceof IvParameterSpec ivSpec)) {
+                throw new InvalidAlgorithmParameterException("SM4 takes an IvParameterSpec, not "
+                        + params.getClass().getName());
+            }
+            if (!mode.needsIv()) {
+                throw new InvalidAlgorithmParameterException("SM4/" + mode + " takes no IV");
+            }
+            newIv = ivSpec.getIV();
+            if (newIv.length != BLOCK) {
+                throw new InvalidAlgorithmParameterException("an SM4 IV is 16 bytes, got " + newIv.length);
+            }
+        } else if (mode.needsIv()) {
+            if (!encrypt) {
+                throw new InvalidKeyException("SM4/" + mode + " decryption needs the IV: pass an IvParameterSpec");
+            }
+            newIv = new byte[BLOCK];
+            (random != null ? random : new SecureRandom()).nextBytes(newIv);
+        }
+        byte[] rawKey = rawKey(key);
+        try {
+            CipherEngine fresh = backend.newSm4(mode, encrypt, rawKey, newIv);
+            destroyEngine();
+            engine = fresh;
+        } finally {
+            Arrays.fill(rawKey, (byte) 0);
+        }
+        encrypting = encrypt;
+        iv = newIv;
+    }
+
+    private static byte[] rawKey(Key key) throws InvalidKeyException {
+        if (key == null) {
+            throw new InvalidKeyException("no key");
+        }
+        if (!"RAW".equalsIgnoreCase(key.getFormat())) {
+            throw new InvalidKeyException("SM4 needs a secret key in RAW format, got " + key.getFormat());
+        }
+        byte[] encoded = key.getEncoded();
+        if (encoded == null || encoded.length != BLOCK) {
+            if (encoded != null) {
+                Arrays.fill(encoded, (byte) 0);
+            }
+            throw new InvalidKeyException("an SM4 key is 16 bytes (128 bits), got "
+                    + (encoded == null ? "none" : encoded.length + " bytes"));
+        }
+        return encoded;
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
+        checkInput(input, inputOffset, inputLen);
+        byte[] out = new byte[updateLength(inputLen)];
+        int written = update(input, inputOffset, inputLen, out, 0);
+        return written == out.length ? out : Arrays.copyOf(out, written);
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
+        checkInput(input, inputOffset, inputLen);
+        int needed = updateLength(inputLen);
+        checkOutput(output, outputOffset, needed);
+        return update(input, inputOffset, inputLen, output, outputOffset);
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
+            throws IllegalBlockSizeException, BadPaddingException {
+        checkInput(input, inputOffset, inputLen);
+        byte[] out = new byte[engineGetOutputSize(inputLen)];
+        int written;
+        try {
+            written = doFinal(input, inputOffset, inputLen, out, 0);
+        } catch (ShortBufferException e) {
+            throw new IllegalStateException("the output was sized by getOutputSize", e);
+        }
+        if (written == out.length) {
+            return out;
+        }
+        byte[] result = Arrays.copyOf(out, written);
+        Arrays.fill(out, (byte) 0);
+        return result;
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        checkInput(input, inputOffset, inputLen);
+        return doFinal(input, inputOffset, inputLen, output, outputOffset);
+    }
+
+    @Override
+    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+        byte[] encoded = key == null ? null : key.getEncoded();
+        if (encoded == null) {
+            throw new InvalidKeyException("the key to wrap has no encoding");
+        }
+        try {
+            return engineDoFinal(encoded, 0, encoded.length);
+        } catch (BadPaddingException e) {
+            throw new IllegalStateException("encryption does not unpad", e);
+        } finally {
+            Arrays.fill(encoded, (byte) 0);
+        }
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
+            throws InvalidKeyException, NoSuchAlgorithmException {
+        if (wrappedKeyType != Cipher.SECRET_KEY) {
+            throw new InvalidKeyException("SM4 unwraps secret keys only");
+        }
+        byte[] encoded = null;
+        try {
+            encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
+            return new SecretKeySpec(encoded, wrappedKeyAlgorithm);
+        } catch (IllegalBlockSizeException | BadPaddingException e) {
+            throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
+        } finally {
+            if (encoded != null) {
+                Arrays.fill(encoded, (byte) 0);
+            }
+        }
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        byte[] raw = rawKey(key);
+        Arrays.fill(raw, (byte) 0);
+        return 128;
+    }
+
+    /** Bytes the next update of {@code inputLen} bytes writes. */
+    private int updateLength(int inputLen) {
+        checkInitialized();
+        if (mode.unit() == 1) {
+            return inputLen;
+        }
+        long total = (long) buffered + inputLen;
+        long blocks = total / BLOCK;
+        if (!encrypting && padded() && total % BLOCK == 0 && blocks > 0) {
+            blocks--; // the last block may be padding: keep it for doFinal
+        }
+        return (int) (blocks * BLOCK);
+    }
+
+    private int update(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset) {
+        if (inputLen == 0) {
+            return 0;
+        }
+        byte[] source = separate(input, inputOffset, inputLen, output, outputOffset, buffered);
+        if (mode.unit() == 1) {
+            engine.update(source, source == input ? inputOffset : 0, inputLen, output, outputOffset);
+            return inputLen;
+        }
+        int out = updateLength(inputLen);
+        int sourceOffset = source == input ? inputOffset : 0;
+        int written = 0;
+        int consumed = 0;
+        if (out > 0 && buffered > 0) {
+            // complete the buffered block first
+            int take = BLOCK - buffered;
+            System.arraycopy(source, sourceOffset, buffer, buffered, take);
+            engine.update(buffer, 0, BLOCK, output, outputOffset);
+            buffered = 0;
+            consumed = take;
+            written = BLOCK;
+        }
+        int direct = out - written;
+        if (direct > 0) {
+            engine.update(source, sourceOffset + consumed, direct, output, outputOffset + written);
+            consumed += direct;
+            written += direct;
+        }
+        int rest = inputLen - consumed;
+        System.arraycopy(source, sourceOffset + consumed, buffer, buffered, rest);
+        buffered += rest;
+        if (source != input) {
+            Arrays.fill(source, (byte) 0);
+        }
+        return written;
+    }
+
+    private int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        checkInitialized();
+        long total = (long) buffered + inputLen;
+        boolean padded = padded();
+        if (mode.unit() == BLOCK && !(encrypting && padded) && total % BLOCK != 0) {
+            throw new IllegalBlockSizeException("SM4/" + mode + (padded ? " decryption" : "/NoPadding")
+                    + " needs whole 16-byte blocks, got " + total + " bytes");
+        }
+        if (!encrypting && padded && total == 0) {
+            throw new IllegalBlockSizeException("SM4 decryption with padding needs at least one block");
+        }
+        checkOutput(output, outputOffset, engineGetOutputSize(inputLen));
+        try {
+            if (mode.unit() == 1) {
+                return update(input, inputOffset, inputLen, output, outputOffset);
+            }
+            if (encrypting) {
+                int written = update(input, inputOffset, inputLen, output, outputOffset);
+                if (padded) {
+                    int pad = BLOCK - buffered;
+                    Arrays.fill(buffer, buffered, BLOCK, (byte) pad);
+                    engine.update(buffer, 0, BLOCK, output, outputOffset + written);
+                    written += BLOCK;
+                }
+                return written;
+            }
+            if (!padded) {
+                return update(input, inputOffset, inputLen, output, outputOffset);
+            }
+            // decryption with padding: into scratch space, released only once the padding checks out
+            byte[] plain = new byte[(int) total];
+            try {
+                int written = update(input, inputOffset, inputLen, plain, 0);
+                engine.update(buffer, 0, BLOCK, plain, written);
+                int pad = paddingLength(plain, written);
+                if (pad < 0) {
+                    throw new BadPaddingException("SM4: the padding of the last block is not valid PKCS#7");
+                }
+                int length = written + BLOCK - pad;
+                System.arraycopy(plain, 0, output, outputOffset, length);
+                return length;
+            } finally {
+                Arrays.fill(plain, (byte) 0);
+            }
+        } finally {
+            resetState();
+        }
+    }
+
+    /**
+     * The PKCS#7 padding length of the block (1..16), or −1 if invalid, examining all 16 bytes
+     * whatever they hold.
+     */
+    private static int paddingLength(byte[] plain, int off) {
+        int pad = plain[off + BLOCK - 1] & 0xff;
+        int bad = ((pad - 1) >>> 31) | ((BLOCK - pad) >>> 31); // pad == 0 or pad > 16
+        for (int i = 0; i < BLOCK; i++) {
+            int inPadding = ((BLOCK - 1 - i) - pad) >>> 31; // 1 when i >= 16 - pad
+            bad |= inPadding & (((plain[off + i] & 0xff) ^ pad) + 0xff) >>> 8;
+        }
+        return bad == 0 ? pad : -1;
+    }
+
+    private void resetState() {
+        engine.reset();
+        Arrays.fill(buffer, (byte) 0);
+        buffered = 0;
+    }
+
+    /**
+     * The input itself, or a copy of it when it overlaps the output other than exactly in place
+     * with nothing buffered (output written ahead of the input read would change unread input).
+     */
+    private static byte[] separate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset,
+            int buffered) {
+        if (input == output && (inputOffset != outputOffset || buffered != 0)
+                && inputOffset < outputOffset + inputLen + BLOCK && outputOffset < inputOffset + inputLen) {
+            return Arrays.copyOfRange(input, inputOffset, inputOffset + inputLen);
+        }
+        return input;
+    }
+
+    private void checkInitialized() {
+        if (engine == null) {
+            throw new IllegalStateException("the Cipher is not initialised");
+        }
+    }
+
+    private static void checkInput(byte[] input, int offset, int length) {
+        if (length < 0) {
+            throw new IllegalArgumentException("negative input length " + length);
+        }
+        if (length > 0) {
+            Objects.requireNonNull(input, "input");
+            Objects.checkFromIndexSize(offset, length, input.length);
+        }
+    }
+
+    private static void checkOutput(byte[] output, int offset, int needed) throws ShortBufferException {
+        Objects.requireNonNull(output, "output");
+        if (offset < 0 || offset > output.length) {
+            throw new IllegalArgumentException("output offset " + offset + " outside an array of " + output.length);
+        }
+        if (output.length - offset < needed) {
+            throw new ShortBufferException("SM4 needs " + needed + " bytes of output, " + (output.length - offset) + " given");
+        }
+    }
+
+    private void destroyEngine() {
+        if (engine != null) {
+            engine.destroy();
+            engine = null;
+        }
+        Arrays.fill(buffer, (byte) 0);
+        buffered = 0;
+    }
+}
