@@ -71,6 +71,19 @@ enum Peers {
         Provider provider() {
             return null;
         }
+    },
+    /** The JDK's AES-128 (with the CPU's AES instructions), for scale beside SM4. */
+    JDK_AES("JDK-AES", "SHA-256", "HmacSHA256",
+            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null)) {
+        @Override
+        Provider provider() {
+            return null;
+        }
+
+        @Override
+        String blockCipher() {
+            return "AES";
+        }
     };
 
     /**
@@ -102,6 +115,18 @@ enum Peers {
             }
         }
         throw new IllegalArgumentException("unknown provider " + label);
+    }
+
+    /** The 128-bit block cipher measured for this peer: SM4, or AES for the JDK yardstick. */
+    String blockCipher() {
+        return "SM4";
+    }
+
+    /** A Cipher for {@code blockCipher()/mode/NoPadding}. */
+    Cipher blockCipher(String mode) throws GeneralSecurityException {
+        String transformation = blockCipher() + "/" + mode + "/NoPadding";
+        Provider provider = provider();
+        return provider == null ? Cipher.getInstance(transformation) : Cipher.getInstance(transformation, provider);
     }
 
     MessageDigest messageDigest() throws NoSuchAlgorithmException {

@@ -37,23 +37,59 @@ final class Sm4Bitsliced {
             int x3 = 32 * ((i + 3) & 3);
             int key = keys[i];
             for (int j = 0; j < 32; j++) {
-                round[j] = state[x1 + j] ^ state[x2 + j] ^ state[x3 + j] ^ -(long) ((key >>> j) & 1);
+                long keyBit = (long) (key << (31 - j)) >> 63; // bit j of the round key, as all zeros or all ones
+                round[j] = state[x1 + j] ^ state[x2 + j] ^ state[x3 + j] ^ keyBit;
             }
             for (int k = 0; k < 4; k++) {
                 Sm4SBoxCircuit.apply(round, 8 * k);
             }
-            // X(i+4) = X(i) ^ L(B), L(B) = B ^ B<<<2 ^ B<<<10 ^ B<<<18 ^ B<<<24: bit j of B<<<r is bit j − r of B
-            int x0 = 32 * (i & 3);
-            for (int j = 0; j < 32; j++) {
-                state[x0 + j] ^= round[j] ^ round[(j - 2) & 31] ^ round[(j - 10) & 31]
-                        ^ round[(j - 18) & 31] ^ round[(j - 24) & 31];
-            }
+            linear(round, state, 32 * (i & 3));
         }
         // the result is X35, X34, X33, X32: slots 3, 2, 1, 0
         for (int pair = 0; pair < 2; pair++) {
             store(out, outOff, count, pair);
         }
         wipe();
+    }
+
+    /**
+     * x[off..off+32) ^= L(b), L(B) = B ^ B<<<2 ^ B<<<10 ^ B<<<18 ^ B<<<24, on planes: bit j of
+     * B<<<r is bit j − r of B. Written out so that every index is a constant.
+     */
+    private static void linear(long[] b, long[] x, int off) {
+        java.util.Objects.checkFromIndexSize(off, 32, x.length);
+        x[off + 0] ^= b[0] ^ b[30] ^ b[22] ^ b[14] ^ b[8];
+        x[off + 1] ^= b[1] ^ b[31] ^ b[23] ^ b[15] ^ b[9];
+        x[off + 2] ^= b[2] ^ b[0] ^ b[24] ^ b[16] ^ b[10];
+        x[off + 3] ^= b[3] ^ b[1] ^ b[25] ^ b[17] ^ b[11];
+        x[off + 4] ^= b[4] ^ b[2] ^ b[26] ^ b[18] ^ b[12];
+        x[off + 5] ^= b[5] ^ b[3] ^ b[27] ^ b[19] ^ b[13];
+        x[off + 6] ^= b[6] ^ b[4] ^ b[28] ^ b[20] ^ b[14];
+        x[off + 7] ^= b[7] ^ b[5] ^ b[29] ^ b[21] ^ b[15];
+        x[off + 8] ^= b[8] ^ b[6] ^ b[30] ^ b[22] ^ b[16];
+        x[off + 9] ^= b[9] ^ b[7] ^ b[31] ^ b[23] ^ b[17];
+        x[off + 10] ^= b[10] ^ b[8] ^ b[0] ^ b[24] ^ b[18];
+        x[off + 11] ^= b[11] ^ b[9] ^ b[1] ^ b[25] ^ b[19];
+        x[off + 12] ^= b[12] ^ b[10] ^ b[2] ^ b[26] ^ b[20];
+        x[off + 13] ^= b[13] ^ b[11] ^ b[3] ^ b[27] ^ b[21];
+        x[off + 14] ^= b[14] ^ b[12] ^ b[4] ^ b[28] ^ b[22];
+        x[off + 15] ^= b[15] ^ b[13] ^ b[5] ^ b[29] ^ b[23];
+        x[off + 16] ^= b[16] ^ b[14] ^ b[6] ^ b[30] ^ b[24];
+        x[off + 17] ^= b[17] ^ b[15] ^ b[7] ^ b[31] ^ b[25];
+        x[off + 18] ^= b[18] ^ b[16] ^ b[8] ^ b[0] ^ b[26];
+        x[off + 19] ^= b[19] ^ b[17] ^ b[9] ^ b[1] ^ b[27];
+        x[off + 20] ^= b[20] ^ b[18] ^ b[10] ^ b[2] ^ b[28];
+        x[off + 21] ^= b[21] ^ b[19] ^ b[11] ^ b[3] ^ b[29];
+        x[off + 22] ^= b[22] ^ b[20] ^ b[12] ^ b[4] ^ b[30];
+        x[off + 23] ^= b[23] ^ b[21] ^ b[13] ^ b[5] ^ b[31];
+        x[off + 24] ^= b[24] ^ b[22] ^ b[14] ^ b[6] ^ b[0];
+        x[off + 25] ^= b[25] ^ b[23] ^ b[15] ^ b[7] ^ b[1];
+        x[off + 26] ^= b[26] ^ b[24] ^ b[16] ^ b[8] ^ b[2];
+        x[off + 27] ^= b[27] ^ b[25] ^ b[17] ^ b[9] ^ b[3];
+        x[off + 28] ^= b[28] ^ b[26] ^ b[18] ^ b[10] ^ b[4];
+        x[off + 29] ^= b[29] ^ b[27] ^ b[19] ^ b[11] ^ b[5];
+        x[off + 30] ^= b[30] ^ b[28] ^ b[20] ^ b[12] ^ b[6];
+        x[off + 31] ^= b[31] ^ b[29] ^ b[21] ^ b[13] ^ b[7];
     }
 
     /** Slices words 2·pair and 2·pair + 1 of the blocks into their planes. */
