@@ -27,9 +27,9 @@ import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 
 /**
- * Cipher "SM4" in ECB, CBC and CTR, with NoPadding or PKCS5Padding (= PKCS7Padding: the same
- * padding to 16 bytes under both names). "SM4" alone is SM4/ECB/PKCS5Padding, as "AES" is for
- * the JDK; CTR takes no padding.
+ * Cipher "SM4" in ECB, CBC, CTR, CFB (CFB-128) and OFB, with NoPadding or PKCS5Padding
+ * (= PKCS7Padding: the same padding to 16 bytes under both names). "SM4" alone is
+ * SM4/ECB/PKCS5Padding, as "AES" is for the JDK; CTR, CFB and OFB take no padding.
  *
  * <p>The backend's engine sees whole blocks (or any length, for CTR); this class buffers partial
  * blocks, pads and unpads, picks or checks the IV, and follows the JCA's rules: a random IV when
@@ -62,12 +62,12 @@ final class Sm4CipherSpi extends CipherSpi {
     protected void engineSetMode(String name) throws NoSuchAlgorithmException {
         try {
             CipherMode requested = CipherMode.valueOf(name.toUpperCase(Locale.ROOT));
-            if (requested == CipherMode.CTR && Boolean.TRUE.equals(padding)) {
-                throw new NoSuchAlgorithmException("SM4/CTR takes no padding");
+            if (requested.unit() == 1 && Boolean.TRUE.equals(padding)) {
+                throw new NoSuchAlgorithmException("SM4/" + requested + " takes no padding");
             }
             mode = requested;
         } catch (IllegalArgumentException e) {
-            throw new NoSuchAlgorithmException("SM4 mode " + name + " is not supported: use ECB, CBC or CTR");
+            throw new NoSuchAlgorithmException("SM4 mode " + name + " is not supported: use ECB, CBC, CTR, CFB or OFB");
         }
     }
 
@@ -76,8 +76,8 @@ final class Sm4CipherSpi extends CipherSpi {
         switch (name.toUpperCase(Locale.ROOT)) {
             case "NOPADDING" -> padding = false;
             case "PKCS5PADDING", "PKCS7PADDING" -> {
-                if (mode == CipherMode.CTR) {
-                    throw new NoSuchPaddingException("SM4/CTR takes no padding: use NoPadding");
+                if (mode.unit() == 1) {
+                    throw new NoSuchPaddingException("SM4/" + mode + " takes no padding: use NoPadding");
                 }
                 padding = true;
             }

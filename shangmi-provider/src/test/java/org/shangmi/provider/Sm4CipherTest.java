@@ -40,16 +40,16 @@ import org.shangmi.core.testing.Chunks;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.Vectors;
 
-/** Cipher SM4 (ECB, CBC, CTR) on every backend: vectors on every path, round trips, peers, refusals. */
+/** Cipher SM4 (ECB, CBC, CTR, CFB, OFB) on every backend: vectors on every path, round trips, peers, refusals. */
 class Sm4CipherTest {
 
     private static final List<String> TRANSFORMATIONS = List.of("SM4/ECB/NoPadding", "SM4/ECB/PKCS5Padding",
             "SM4/ECB/PKCS7Padding", "SM4/CBC/NoPadding", "SM4/CBC/PKCS5Padding", "SM4/CBC/PKCS7Padding",
-            "SM4/CTR/NoPadding", "SM4");
+            "SM4/CTR/NoPadding", "SM4/CFB/NoPadding", "SM4/OFB/NoPadding", "SM4");
 
     static Stream<Arguments> vectors() {
         List<Arguments> cases = new ArrayList<>();
-        for (String mode : List.of("ECB", "CBC", "CTR")) {
+        for (String mode : List.of("ECB", "CBC", "CTR", "CFB", "OFB")) {
             cases.addAll(Providers.withVectors("SM4", "SM4-" + mode));
         }
         return cases.stream();
@@ -107,7 +107,7 @@ class Sm4CipherTest {
         List<ShangMiProvider> providers = Providers.each();
         for (String transformation : TRANSFORMATIONS) {
             boolean padded = !transformation.endsWith("NoPadding");
-            boolean stream = transformation.contains("CTR");
+            boolean stream = transformation.matches(".*/(CTR|CFB|OFB)/.*");
             for (int trial = 0; trial < 30; trial++) {
                 int length = random.nextInt(5001);
                 if (!padded && !stream) {
@@ -141,7 +141,7 @@ class Sm4CipherTest {
         Provider bc = Providers.bouncyCastle();
         for (ShangMiProvider provider : Providers.each()) {
             for (String transformation : TRANSFORMATIONS) {
-                boolean whole = transformation.endsWith("NoPadding") && !transformation.contains("CTR");
+                boolean whole = transformation.endsWith("NoPadding") && !transformation.matches(".*/(CTR|CFB|OFB)/.*");
                 int length = random.nextInt(3000);
                 byte[] plaintext = bytes(random, whole ? length - length % 16 : length);
                 SecretKey key = new SecretKeySpec(bytes(random, 16), "SM4");
@@ -161,7 +161,7 @@ class Sm4CipherTest {
         }
     }
 
-    /** `openssl enc` encrypts what we decrypt, and decrypts what we encrypt (ECB, CBC with PKCS#7, CTR). */
+    /** `openssl enc` encrypts what we decrypt, and decrypts what we encrypt (ECB, CBC with PKCS#7, CTR, CFB, OFB). */
     @Test
     void interoperatesWithTheOpensslCommand(@TempDir Path directory) throws Exception {
         OpenSslCommand.assumeAvailable();
@@ -171,7 +171,8 @@ class Sm4CipherTest {
         byte[] plaintext = bytes(random, 1000);
         Path file = directory.resolve("plain");
         Files.write(file, plaintext);
-        String[][] cases = {{"sm4-ecb", "SM4/ECB/PKCS5Padding"}, {"sm4-cbc", "SM4/CBC/PKCS7Padding"}, {"sm4-ctr", "SM4/CTR/NoPadding"}};
+        String[][] cases = {{"sm4-ecb", "SM4/ECB/PKCS5Padding"}, {"sm4-cbc", "SM4/CBC/PKCS7Padding"}, {"sm4-ctr", "SM4/CTR/NoPadding"},
+            {"sm4-cfb", "SM4/CFB/NoPadding"}, {"sm4-ofb", "SM4/OFB/NoPadding"}};
         for (ShangMiProvider provider : Providers.each()) {
             for (String[] pair : cases) {
                 List<String> args = new ArrayList<>(List.of("enc", "-" + pair[0], "-K", HexFormat.of().formatHex(key)));
@@ -262,6 +263,7 @@ class Sm4CipherTest {
             assertThrows(InvalidAlgorithmParameterException.class,
                     () -> Cipher.getInstance("SM4/ECB/NoPadding", provider).init(Cipher.ENCRYPT_MODE, key, iv));
             assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/CTR/PKCS5Padding", provider));
+            assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/OFB/PKCS7Padding", provider));
             assertThrows(NoSuchAlgorithmException.class, () -> Cipher.getInstance("SM4/XYZ/NoPadding", provider));
             assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/CBC/ISO10126Padding", provider));
             assertThrows(java.security.InvalidParameterException.class, () -> KeyGenerator.getInstance("SM4", provider).init(256));

@@ -7,7 +7,11 @@ public enum CipherMode {
     /** Cipher block chaining, 16-byte IV. */
     CBC(true, 16),
     /** Counter mode: the 16-byte IV is the first counter block, incremented as one 128-bit big-endian integer. */
-    CTR(true, 1);
+    CTR(true, 1),
+    /** Cipher feedback with a full 128-bit feedback (CFB-128), 16-byte IV; any length. */
+    CFB(true, 1),
+    /** Output feedback, 16-byte IV; any length. */
+    OFB(true, 1);
 
     private final boolean needsIv;
     private final int unit;

@@ -31,6 +31,8 @@ public final class Sm4Modes {
             case ECB -> new Sm4Ecb(sm4, encrypt);
             case CBC -> new Sm4Cbc(sm4, encrypt, iv);
             case CTR -> new Sm4Ctr(sm4, iv);
+            case CFB -> new Sm4Feedback(sm4, encrypt, true, iv);
+            case OFB -> new Sm4Feedback(sm4, encrypt, false, iv);
         };
     }
 }
