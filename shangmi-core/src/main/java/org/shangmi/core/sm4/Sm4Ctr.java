@@ -16,14 +16,21 @@ final class Sm4Ctr implements CipherEngine {
 
     private final Sm4 sm4;
     private final byte[] iv;
+    private final int counterBytes;
     private final byte[] counter = new byte[Sm4.BLOCK_SIZE];
     private final byte[] keyStream = new byte[BATCH_BLOCKS * Sm4.BLOCK_SIZE];
     private int keyStreamPosition;
     private int keyStreamLength;
 
     Sm4Ctr(Sm4 sm4, byte[] iv) {
+        this(sm4, iv, Sm4.BLOCK_SIZE);
+    }
+
+    /** A counter incremented in its last {@code counterBytes} bytes only (GCM uses 4). */
+    Sm4Ctr(Sm4 sm4, byte[] iv, int counterBytes) {
         this.sm4 = sm4;
         this.iv = iv.clone();
+        this.counterBytes = counterBytes;
         reset();
     }
 
@@ -67,7 +74,7 @@ final class Sm4Ctr implements CipherEngine {
 
     private void increment() {
         int carry = 1;
-        for (int i = Sm4.BLOCK_SIZE - 1; i >= 0; i--) {
+        for (int i = Sm4.BLOCK_SIZE - 1; i >= Sm4.BLOCK_SIZE - counterBytes; i--) {
             int sum = (counter[i] & 0xff) + carry;
             counter[i] = (byte) sum;
             carry = sum >>> 8;

@@ -1,0 +1,138 @@
+package org.shangmi.core.sm4;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.shangmi.core.util.Bytes;
+
+/**
+ * GHASH of GCM (NIST SP 800-38D): Y ← (Y ⊕ X)·H in GF(2^128) modulo x^128 + x^7 + x^2 + x + 1,
+ * without tables.
+ *
+ * <p>Constant time: a 64 × 64-bit carry-less product is made from ordinary integer products of
+ * the operands split into four interleaved bit classes (every fourth bit): in each product the
+ * sums per bit position stay below 16 inside the low 64 bits, so no carry crosses into the next
+ * bit of the same class, and masking keeps exactly the carry-less bits. The high half comes from
+ * the same computation on bit-reversed operands. No branch or index depends on H or the data.
+ *
+ * <p>Blocks are read as two big-endian 64-bit words; GCM puts the coefficient of x^0 in the
+ * first bit, so these words are the bit reversal of the polynomial, which carry-less
+ * multiplication respects (up to a one-bit shift of the product).
+ */
+final class Ghash {
+
+    private static final long M0 = 0x1111111111111111L;
+    private static final long M1 = 0x2222222222222222L;
+    private static final long M2 = 0x4444444444444444L;
+    private static final long M3 = 0x8888888888888888L;
+
+    private long h1;
+    private long h0;
+    private long y1;
+    private long y0;
+
+    /** Sets H (16 bytes) and clears the state. */
+    void init(byte[] h) {
+        h1 = Bytes.getLongBE(h, 0);
+        h0 = Bytes.getLongBE(h, 8);
+        y1 = 0;
+        y0 = 0;
+    }
+
+    /** Y = 0, keeping H. */
+    void reset() {
+        y1 = 0;
+        y0 = 0;
+    }
+
+    /** Absorbs whole 16-byte blocks. */
+    void blocks(byte[] in, int off, int len) {
+        Objects.checkFromIndexSize(off, len, in.length);
+        for (int i = 0; i + 16 <= len; i += 16) {
+            multiply(y1 ^ Bytes.getLongBE(in, off + i), y0 ^ Bytes.getLongBE(in, off + i + 8));
+        }
+    }
+
+    /** Absorbs {@code len} bytes as one zero-padded run of blocks. */
+    void padded(byte[] in, int off, int len) {
+        int whole = len & ~15;
+        blocks(in, off, whole);
+        if (whole < len) {
+            byte[] last = new byte[16];
+            System.arraycopy(in, off + whole, last, 0, len - whole);
+            blocks(last, 0, 16);
+            Arrays.fill(last, (byte) 0);
+        }
+    }
+
+    /** Absorbs the block made of two 64-bit big-endian words. */
+    void block(long high, long low) {
+        multiply(y1 ^ high, y0 ^ low);
+    }
+
+    /** Writes Y (16 bytes). */
+    void result(byte[] out, int off) {
+        Bytes.putLongBE(out, off, y1);
+        Bytes.putLongBE(out, off + 8, y0);
+    }
+
+    void wipe() {
+        h1 = 0;
+        h0 = 0;
+        y1 = 0;
+        y0 = 0;
+    }
+
+    /** Y = (a1 : a0)·H. */
+    private void multiply(long a1, long a0) {
+        // Karatsuba over 64-bit halves of the reversed representations
+        long z3;
+        long z2;
+        long z1;
+        long z0;
+        long hiH = clmulHigh(a1, h1);
+        long loH = clmulLow(a1, h1);
+        long hiL = clmulHigh(a0, h0);
+        long loL = clmulLow(a0, h0);
+        long hiM = clmulHigh(a1 ^ a0, h1 ^ h0) ^ hiH ^ hiL;
+        long loM = clmulLow(a1 ^ a0, h1 ^ h0) ^ loH ^ loL;
+        z3 = hiH;
+        z2 = loH ^ hiM;
+        z1 = hiL ^ loM;
+        z0 = loL;
+        // the 255-bit product, shifted left once: now bit 255 − d holds the coefficient of x^d
+        z3 = (z3 << 1) | (z2 >>> 63);
+        z2 = (z2 << 1) | (z1 >>> 63);
+        z1 = (z1 << 1) | (z0 >>> 63);
+        z0 <<= 1;
+        // reduce the part of degree ≥ 128 (z1 : z0) by x^128 = x^7 + x^2 + x + 1; multiplying by
+        // x^k shifts right by k, and bits shifted out (degree ≥ 128 again) fold once more
+        long spill = (z0 << 63) ^ (z0 << 62) ^ (z0 << 57);
+        long high = z1 ^ (z1 >>> 1) ^ (z1 >>> 2) ^ (z1 >>> 7)
+                ^ spill ^ (spill >>> 1) ^ (spill >>> 2) ^ (spill >>> 7);
+        long low = z0 ^ ((z0 >>> 1) | (z1 << 63)) ^ ((z0 >>> 2) | (z1 << 62)) ^ ((z0 >>> 7) | (z1 << 57));
+        y1 = z3 ^ high;
+        y0 = z2 ^ low;
+    }
+
+    /** The low 64 bits of the carry-less product x·y. */
+    static long clmulLow(long x, long y) {
+        long x0 = x & M0;
+        long x1 = x & M1;
+        long x2 = x & M2;
+        long x3 = x & M3;
+        long y0 = y & M0;
+        long y1 = y & M1;
+        long y2 = y & M2;
+        long y3 = y & M3;
+        long z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+        long z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+        long z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+        long z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+        return (z0 & M0) | (z1 & M1) | (z2 & M2) | (z3 & M3);
+    }
+
+    /** The high 64 bits of the carry-less product x·y (bit 127 is always 0). */
+    static long clmulHigh(long x, long y) {
+        return Long.reverse(clmulLow(Long.reverse(x), Long.reverse(y))) >>> 1;
+    }
+}
