@@ -186,7 +186,7 @@ final class Sm4CipherSpi extends CipherSpi {
         iv = newIv;
     }
 
-    private static byte[] rawKey(Key key) throws InvalidKeyException {
+    static byte[] rawKey(Key key) throws InvalidKeyException {
         if (key == null) {
             throw new InvalidKeyException("no key");
         }

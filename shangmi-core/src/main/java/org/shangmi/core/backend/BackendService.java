@@ -55,4 +55,13 @@ public interface BackendService {
      * @throws IllegalArgumentException if the key or IV has the wrong length
      */
     CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv);
+
+    /**
+     * A new SM4-GCM engine for the 16-byte {@code key}, an IV of at least one byte, and a tag of
+     * {@code tagLength} bytes (4 to 16).
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM4-GCM
+     * @throws IllegalArgumentException if a length is out of range
+     */
+    AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength);
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.shangmi.core.hash.Hmac;
 import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
 
 /** The pure-Java engines of this module: always loadable, on every JDK from 17. */
@@ -51,5 +52,10 @@ public final class JavaBackendService implements BackendService {
     @Override
     public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
         return Sm4Modes.create(mode, encrypt, key, iv);
+    }
+
+    @Override
+    public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
+        return new Sm4Gcm(key, iv, tagLength);
     }
 }
