@@ -167,6 +167,7 @@ public final class ShangMiProvider extends Provider {
         if (sm4 != null) {
             register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(sm4, this));
             register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(), () -> new Sm4GcmCipherSpi(sm4));
+            register("Cipher", "SM4/XTS/NoPadding", Sm4XtsCipherSpi.class, List.of(), () -> new Sm4XtsCipherSpi(sm4, this));
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);

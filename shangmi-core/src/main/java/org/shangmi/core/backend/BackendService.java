@@ -64,4 +64,13 @@ public interface BackendService {
      * @throws IllegalArgumentException if a length is out of range
      */
     AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength);
+
+    /**
+     * A new SM4-XTS engine for the 32-byte key K1 || K2 (different halves), in the IEEE 1619
+     * tweak convention if {@code ieee}, else GB/T 17964-2021's.
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM4-XTS
+     * @throws IllegalArgumentException if the key is not 32 bytes or its halves are equal
+     */
+    XtsEngine newSm4Xts(byte[] key, boolean ieee);
 }

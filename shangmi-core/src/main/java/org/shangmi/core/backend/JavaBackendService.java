@@ -7,6 +7,7 @@ import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
+import org.shangmi.core.sm4.Sm4Xts;
 
 /** The pure-Java engines of this module: always loadable, on every JDK from 17. */
 public final class JavaBackendService implements BackendService {
@@ -57,5 +58,10 @@ public final class JavaBackendService implements BackendService {
     @Override
     public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
         return new Sm4Gcm(key, iv, tagLength);
+    }
+
+    @Override
+    public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
+        return new Sm4Xts(key, ieee);
     }
 }
