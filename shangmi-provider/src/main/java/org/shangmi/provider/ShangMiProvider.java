@@ -168,6 +168,7 @@ public final class ShangMiProvider extends Provider {
             register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(sm4, this));
             register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(), () -> new Sm4GcmCipherSpi(sm4));
             register("Cipher", "SM4/XTS/NoPadding", Sm4XtsCipherSpi.class, List.of(), () -> new Sm4XtsCipherSpi(sm4, this));
+            register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(), () -> new Sm4CcmCipherSpi(sm4));
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);

@@ -3,25 +3,19 @@ package org.shangmi.provider;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
-import java.security.InvalidParameterException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
-import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Objects;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
-import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
-import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
@@ -38,7 +32,7 @@ import org.shangmi.core.backend.CipherMode;
  * {@code doFinal} the state of {@code init} again (same key and IV). The key and the engine's
  * round keys are wiped on re-init.
  */
-final class Sm4CipherSpi extends CipherSpi {
+final class Sm4CipherSpi extends Sm4BaseCipherSpi {
 
     private static final int BLOCK = 16;
 
@@ -48,12 +42,12 @@ final class Sm4CipherSpi extends CipherSpi {
     private Boolean padding; // null: the mode's default (PKCS#7 for ECB and CBC, none for CTR)
     private CipherEngine engine;
     private boolean encrypting;
-    private byte[] iv;
     /** Input not yet passed to the engine: a partial block, or when unpadding, up to one whole block. */
     private final byte[] buffer = new byte[BLOCK];
     private int buffered;
 
     Sm4CipherSpi(BackendService backend, Provider provider) {
+        super("SM4", IvParameterSpec.class);
         this.backend = backend;
         this.provider = provider;
     }
@@ -91,11 +85,6 @@ final class Sm4CipherSpi extends CipherSpi {
     }
 
     @Override
-    protected int engineGetBlockSize() {
-        return BLOCK;
-    }
-
-    @Override
     protected int engineGetOutputSize(int inputLen) {
         long total = (long) buffered + Math.max(inputLen, 0);
         if (encrypting && padded()) {
@@ -105,55 +94,19 @@ final class Sm4CipherSpi extends CipherSpi {
     }
 
     @Override
-    protected byte[] engineGetIV() {
-        return iv == null ? null : iv.clone();
+    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
+        return AlgorithmParameters.getInstance("SM4", provider);
     }
 
     @Override
-    protected AlgorithmParameters engineGetParameters() {
-        if (iv == null) {
-            return null;
-        }
-        try {
-            AlgorithmParameters parameters = AlgorithmParameters.getInstance("SM4", provider);
-            parameters.init(new IvParameterSpec(iv));
-            return parameters;
-        } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
-            throw new IllegalStateException("SM4 parameters are registered with this provider", e);
-        }
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-        try {
-            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
-        } catch (InvalidAlgorithmParameterException e) {
-            throw new InvalidKeyException(e.getMessage(), e);
-        }
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
-            throws InvalidKeyException, InvalidAlgorithmParameterException {
-        AlgorithmParameterSpec spec = null;
-        if (params != null) {
-            try {
-                spec = params.getParameterSpec(IvParameterSpec.class);
-            } catch (InvalidParameterSpecException e) {
-                throw new InvalidAlgorithmParameterException("SM4 takes an IV as parameters: " + e.getMessage(), e);
-            }
-        }
-        engineInit(opmode, key, spec, random);
+    AlgorithmParameterSpec parameterSpec(byte[] iv) {
+        return new IvParameterSpec(iv);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        boolean encrypt = switch (opmode) {
-            case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> true;
-            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> false;
-            default -> throw new InvalidParameterException("unknown Cipher mode " + opmode);
-        };
+        boolean encrypt = encrypts(opmode);
         byte[] newIv = null;
         if (params != null) {
             if (!(params instanceof IvParameterSpec ivSpec)) {
@@ -183,7 +136,7 @@ final class Sm4CipherSpi extends CipherSpi {
             Arrays.fill(rawKey, (byte) 0);
         }
         encrypting = encrypt;
-        iv = newIv;
+        setIv(newIv);
     }
 
     static byte[] rawKey(Key key) throws InvalidKeyException {
@@ -245,40 +198,6 @@ final class Sm4CipherSpi extends CipherSpi {
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
         checkInput(input, inputOffset, inputLen);
         return doFinal(input, inputOffset, inputLen, output, outputOffset);
-    }
-
-    @Override
-    protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
-        byte[] encoded = key == null ? null : key.getEncoded();
-        if (encoded == null) {
-            throw new InvalidKeyException("the key to wrap has no encoding");
-        }
-        try {
-            return engineDoFinal(encoded, 0, encoded.length);
-        } catch (BadPaddingException e) {
-            throw new IllegalStateException("encryption does not unpad", e);
-        } finally {
-            Arrays.fill(encoded, (byte) 0);
-        }
-    }
-
-    @Override
-    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
-            throws InvalidKeyException, NoSuchAlgorithmException {
-        if (wrappedKeyType != Cipher.SECRET_KEY) {
-            throw new InvalidKeyException("SM4 unwraps secret keys only");
-        }
-        byte[] encoded = null;
-        try {
-            encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
-            return new SecretKeySpec(encoded, wrappedKeyAlgorithm);
-        } catch (IllegalBlockSizeException | BadPaddingException e) {
-            throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
-        } finally {
-            if (encoded != null) {
-                Arrays.fill(encoded, (byte) 0);
-            }
-        }
     }
 
     @Override
@@ -425,26 +344,6 @@ final class Sm4CipherSpi extends CipherSpi {
     private void checkInitialized() {
         if (engine == null) {
             throw new IllegalStateException("the Cipher is not initialised");
-        }
-    }
-
-    private static void checkInput(byte[] input, int offset, int length) {
-        if (length < 0) {
-            throw new IllegalArgumentException("negative input length " + length);
-        }
-        if (length > 0) {
-            Objects.requireNonNull(input, "input");
-            Objects.checkFromIndexSize(offset, length, input.length);
-        }
-    }
-
-    private static void checkOutput(byte[] output, int offset, int needed) throws ShortBufferException {
-        Objects.requireNonNull(output, "output");
-        if (offset < 0 || offset > output.length) {
-            throw new IllegalArgumentException("output offset " + offset + " outside an array of " + output.length);
-        }
-        if (output.length - offset < needed) {
-            throw new ShortBufferException("SM4 needs " + needed + " bytes of output, " + (output.length - offset) + " given");
         }
     }
 

@@ -3,17 +3,14 @@ package org.shangmi.provider;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
-import java.security.InvalidParameterException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
-import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.Cipher;
-import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
@@ -29,17 +26,16 @@ import org.shangmi.provider.spec.Sm4XtsParameterSpec;
  * convention). Input is kept until {@code doFinal}, since the last two blocks depend on the end
  * of the unit; after it the cipher is ready for another unit under the same tweak.
  */
-final class Sm4XtsCipherSpi extends CipherSpi {
+final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
 
     private final BackendService backend;
     private final Provider provider;
     private XtsEngine engine;
     private boolean encrypting;
-    private byte[] tweak;
-    private byte[] buffer = new byte[0];
-    private int buffered;
+    private final InputBuffer kept = new InputBuffer();
 
     Sm4XtsCipherSpi(BackendService backend, Provider provider) {
+        super("SM4/XTS", IvParameterSpec.class);
         this.backend = backend;
         this.provider = provider;
     }
@@ -59,65 +55,24 @@ final class Sm4XtsCipherSpi extends CipherSpi {
     }
 
     @Override
-    protected int engineGetBlockSize() {
-        return 16;
-    }
-
-    @Override
     protected int engineGetOutputSize(int inputLen) {
-        return (int) Math.min(Integer.MAX_VALUE, (long) buffered + Math.max(inputLen, 0));
+        return (int) Math.min(Integer.MAX_VALUE, (long) kept.length() + Math.max(inputLen, 0));
     }
 
     @Override
-    protected byte[] engineGetIV() {
-        return tweak == null ? null : tweak.clone();
+    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
+        return AlgorithmParameters.getInstance("SM4", provider);
     }
 
     @Override
-    protected AlgorithmParameters engineGetParameters() {
-        if (tweak == null) {
-            return null;
-        }
-        try {
-            AlgorithmParameters parameters = AlgorithmParameters.getInstance("SM4", provider);
-            parameters.init(new IvParameterSpec(tweak));
-            return parameters;
-        } catch (NoSuchAlgorithmException | InvalidParameterSpecException e) {
-            throw new IllegalStateException("SM4 parameters are registered with this provider", e);
-        }
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-        try {
-            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
-        } catch (InvalidAlgorithmParameterException e) {
-            throw new InvalidKeyException(e.getMessage(), e);
-        }
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
-            throws InvalidKeyException, InvalidAlgorithmParameterException {
-        AlgorithmParameterSpec spec = null;
-        if (params != null) {
-            try {
-                spec = params.getParameterSpec(IvParameterSpec.class);
-            } catch (InvalidParameterSpecException e) {
-                throw new InvalidAlgorithmParameterException("SM4/XTS takes a tweak as parameters: " + e.getMessage(), e);
-            }
-        }
-        engineInit(opmode, key, spec, random);
+    AlgorithmParameterSpec parameterSpec(byte[] iv) {
+        return new IvParameterSpec(iv);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        boolean encrypt = switch (opmode) {
-            case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> true;
-            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> false;
-            default -> throw new InvalidParameterException("unknown Cipher mode " + opmode);
-        };
+        boolean encrypt = encrypts(opmode);
         byte[] newTweak;
         boolean ieee = false;
         if (params == null) {
@@ -159,7 +114,7 @@ final class Sm4XtsCipherSpi extends CipherSpi {
             }
         }
         encrypting = encrypt;
-        tweak = newTweak;
+        setIv(newTweak);
     }
 
     @Override
@@ -198,7 +153,7 @@ final class Sm4XtsCipherSpi extends CipherSpi {
             Objects.requireNonNull(input, "input");
             Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
         }
-        long total = (long) buffered + inputLen;
+        long total = (long) kept.length() + inputLen;
         if (total < 16) {
             throw new IllegalBlockSizeException("an SM4-XTS data unit is at least 16 bytes, got " + total);
         }
@@ -210,14 +165,13 @@ final class Sm4XtsCipherSpi extends CipherSpi {
         append(input, inputOffset, inputLen);
         try {
             if (encrypting) {
-                engine.encrypt(tweak, buffer, 0, buffered, output, outputOffset);
+                engine.encrypt(iv(), kept.bytes(), 0, kept.length(), output, outputOffset);
             } else {
-                engine.decrypt(tweak, buffer, 0, buffered, output, outputOffset);
+                engine.decrypt(iv(), kept.bytes(), 0, kept.length(), output, outputOffset);
             }
-            return buffered;
+            return kept.length();
         } finally {
-            Arrays.fill(buffer, 0, buffered, (byte) 0);
-            buffered = 0;
+            kept.clear();
         }
     }
 
@@ -231,7 +185,7 @@ final class Sm4XtsCipherSpi extends CipherSpi {
         return 256;
     }
 
-    private void append(byte[] input, int offset, int length) {
+    private void append(byte[] in, int offset, int length) {
         checkInitialized();
         if (length < 0) {
             throw new IllegalArgumentException("negative input length " + length);
@@ -239,15 +193,9 @@ final class Sm4XtsCipherSpi extends CipherSpi {
         if (length == 0) {
             return;
         }
-        Objects.requireNonNull(input, "input");
-        Objects.checkFromIndexSize(offset, length, input.length);
-        if (length > buffer.length - buffered) {
-            byte[] grown = Arrays.copyOf(buffer, Math.max(Math.addExact(buffered, length), 2 * buffer.length));
-            Arrays.fill(buffer, (byte) 0);
-            buffer = grown;
-        }
-        System.arraycopy(input, offset, buffer, buffered, length);
-        buffered += length;
+        Objects.requireNonNull(in, "input");
+        Objects.checkFromIndexSize(offset, length, in.length);
+        kept.append(in, offset, length);
     }
 
     private void checkInitialized() {
@@ -261,7 +209,6 @@ final class Sm4XtsCipherSpi extends CipherSpi {
             engine.destroy();
             engine = null;
         }
-        Arrays.fill(buffer, 0, buffered, (byte) 0);
-        buffered = 0;
+        kept.clear();
     }
 }

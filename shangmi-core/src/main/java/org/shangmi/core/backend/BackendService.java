@@ -73,4 +73,12 @@ public interface BackendService {
      * @throws IllegalArgumentException if the key is not 32 bytes or its halves are equal
      */
     XtsEngine newSm4Xts(byte[] key, boolean ieee);
+
+    /**
+     * A new SM4-CCM engine for the 16-byte {@code key}.
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM4-CCM
+     * @throws IllegalArgumentException if the key is not 16 bytes
+     */
+    CcmEngine newSm4Ccm(byte[] key);
 }

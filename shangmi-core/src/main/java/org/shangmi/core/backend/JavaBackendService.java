@@ -5,6 +5,7 @@ import java.util.Set;
 import org.shangmi.core.hash.Hmac;
 import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
 import org.shangmi.core.sm4.Sm4Xts;
@@ -63,5 +64,10 @@ public final class JavaBackendService implements BackendService {
     @Override
     public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
         return new Sm4Xts(key, ieee);
+    }
+
+    @Override
+    public CcmEngine newSm4Ccm(byte[] key) {
+        return new Sm4Ccm(key);
     }
 }

@@ -89,6 +89,12 @@ final class Sm4Ctr implements CipherEngine {
         keyStreamLength = 0;
     }
 
+    /** Clears the key stream and counter but keeps the key (the block cipher is shared). */
+    void wipeState() {
+        Arrays.fill(keyStream, (byte) 0);
+        Arrays.fill(counter, (byte) 0);
+    }
+
     @Override
     public void destroy() {
         sm4.wipe();
