@@ -1,6 +1,10 @@
 package org.shangmi.cli;
 
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -9,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
-/** The {@code -in} and {@code -out} options of the SM2 commands: files, or standard input and output. */
+/** The {@code -in} and {@code -out} options: files, or standard input and output. */
 final class InputOutputOptions {
 
     @Option(names = "-in", paramLabel = "FILE", description = "Input file (default: standard input).")
@@ -17,6 +21,49 @@ final class InputOutputOptions {
 
     @Option(names = "-out", paramLabel = "FILE", description = "Output file (default: standard output).")
     Path out;
+
+    /** A stream over {@code -in} or standard input (which closing leaves open). */
+    InputStream openInput(Main main) throws IOException {
+        if (in == null) {
+            return new FilterInputStream(main.stdin()) {
+                @Override
+                public void close() {
+                }
+            };
+        }
+        try {
+            return Files.newInputStream(in);
+        } catch (IOException e) {
+            throw new IOException(in + ": " + DigestingCommand.describe(e), e);
+        }
+    }
+
+    /**
+     * A stream to {@code -out} (created readable by the owner only if {@code secret}) or to
+     * standard output (which closing flushes but leaves open).
+     */
+    OutputStream openOutput(Main main, boolean secret) throws IOException {
+        if (out == null) {
+            return new FilterOutputStream(main.stdout()) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
+        }
+        try {
+            createPrivateIfSecret(out, secret);
+            return Files.newOutputStream(out, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new IOException(out + ": " + DigestingCommand.describe(e), e);
+        }
+    }
 
     byte[] readInput(Main main) throws IOException {
         return read(main, in);
@@ -39,6 +86,14 @@ final class InputOutputOptions {
         }
     }
 
+    /** Creates {@code out} readable by its owner only, before any secret byte is written to it. */
+    private static void createPrivateIfSecret(Path out, boolean secret) throws IOException {
+        if (secret && !Files.exists(out) && out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.createFile(out, PosixFilePermissions.asFileAttribute(
+                    Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
+        }
+    }
+
     /** Writes the bytes to {@code out}, or to standard output if it is null. */
     static void write(Main main, Path out, byte[] bytes, boolean secret) throws IOException {
         if (out == null) {
@@ -47,11 +102,7 @@ final class InputOutputOptions {
             return;
         }
         try {
-            if (secret && !Files.exists(out) && out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                // created private before any secret byte is written
-                Files.createFile(out, PosixFilePermissions.asFileAttribute(
-                        Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
-            }
+            createPrivateIfSecret(out, secret);
             Files.write(out, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new IOException(out + ": " + DigestingCommand.describe(e), e);

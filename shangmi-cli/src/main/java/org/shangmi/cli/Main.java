@@ -18,9 +18,10 @@ import picocli.CommandLine.Spec;
  * Exit codes: 0 success, 1 an input or verification failure, 2 a usage error.
  */
 @Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "ShangMi cryptography (SM2, SM3; SM4 to come) through the ShangMi provider.",
+        description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
+            EncCommand.class, DecCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:an input could not be read, or a verification failed", "2:usage error"})

@@ -1,0 +1,242 @@
+package org.shangmi.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.concurrent.Callable;
+import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.SecretKeySpec;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code shangmi enc}: SM4 encryption and decryption of a stream, like {@code openssl enc}.
+ * With {@code -K} and {@code -iv} the output is the bare ciphertext; with {@code -pass} it is
+ * OpenSSL's salted format ("Salted__", an 8-byte salt, then the ciphertext), the key and IV
+ * derived by PBKDF2-HMAC-SM3 (OpenSSL: {@code -pbkdf2 -md sm3 -iter N}). GCM, which
+ * {@code openssl enc} lacks, writes the ciphertext followed by its 16-byte tag.
+ */
+@Command(name = "enc", mixinStandardHelpOptions = true, description = {
+    "Encrypt or decrypt with SM4, as openssl enc does.",
+    "Raw keys: -K HEX [-iv HEX]; or a password: -pass pass:P | env:VAR | file:PATH (OpenSSL's",
+    "\"Salted__\" format, PBKDF2 with HMAC-SM3: decrypt with openssl enc -d -pbkdf2 -md sm3 -iter N)."})
+class EncCommand implements Callable<Integer> {
+
+    private static final byte[] MAGIC = "Salted__".getBytes(StandardCharsets.US_ASCII);
+    private static final int CHUNK = 64 * 1024;
+
+    @ParentCommand
+    Main main;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    InputOutputOptions io;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Mode mode;
+
+    static final class Mode {
+        @Option(names = "-sm4-ecb", description = "SM4 in ECB mode (PKCS#7 padding unless -nopad).") boolean ecb;
+        @Option(names = "-sm4-cbc", description = "SM4 in CBC mode (PKCS#7 padding unless -nopad).") boolean cbc;
+        @Option(names = "-sm4-ctr", description = "SM4 in CTR mode.") boolean ctr;
+        @Option(names = "-sm4-cfb", description = "SM4 in CFB-128 mode.") boolean cfb;
+        @Option(names = "-sm4-ofb", description = "SM4 in OFB mode.") boolean ofb;
+        @Option(names = "-sm4-gcm", description = "SM4-GCM (12-byte IV; the 16-byte tag follows the ciphertext).") boolean gcm;
+
+        String name() {
+            return ecb ? "ECB" : cbc ? "CBC" : ctr ? "CTR" : cfb ? "CFB" : ofb ? "OFB" : "GCM";
+        }
+    }
+
+    @Option(names = {"-d"}, description = "Decrypt.")
+    boolean decrypt;
+
+    @Option(names = {"-e"}, description = "Encrypt (the default).")
+    boolean encrypt;
+
+    @Option(names = "-K", paramLabel = "HEX", description = "The key, 16 bytes in hex.")
+    String keyHex;
+
+    @Option(names = "-iv", paramLabel = "HEX", description = "The IV in hex: 16 bytes (12 for GCM).")
+    String ivHex;
+
+    @Option(names = "-pass", paramLabel = "SOURCE", description = "The password: pass:P, env:VAR or file:PATH (first line).")
+    String pass;
+
+    @Option(names = "-iter", paramLabel = "N", defaultValue = "10000",
+            description = "PBKDF2 iterations with -pass (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "-pbkdf2", description = "Accepted for openssl compatibility: -pass always uses PBKDF2.")
+    boolean pbkdf2;
+
+    @Option(names = "-nopad", description = "No padding for ECB and CBC (the input must be whole blocks).")
+    boolean noPadding;
+
+    /** Whether the command decrypts when neither -e nor -d is given. */
+    boolean decryptsByDefault() {
+        return false;
+    }
+
+    @Override
+    public Integer call() throws GeneralSecurityException, IOException {
+        if (!encrypt && decryptsByDefault()) {
+            decrypt = true;
+        }
+        if (decrypt && encrypt) {
+            throw new ParameterException(spec.commandLine(), "choose -e or -d, not both");
+        }
+        if ((keyHex == null) == (pass == null)) {
+            throw new ParameterException(spec.commandLine(), "give either -K (with -iv) or -pass");
+        }
+        if (iterations < 1) {
+            throw new ParameterException(spec.commandLine(), "-iter must be at least 1");
+        }
+        String name = mode.name();
+        boolean gcm = name.equals("GCM");
+        boolean padded = (name.equals("ECB") || name.equals("CBC")) && !noPadding;
+        int ivLength = name.equals("ECB") ? 0 : gcm ? 12 : 16;
+        String transformation = "SM4/" + name + "/" + (padded ? "PKCS5Padding" : "NoPadding");
+        Cipher cipher = Cipher.getInstance(transformation, main.provider());
+
+        try {
+            run(cipher, ivLength, gcm);
+        } catch (GeneralSecurityException | IOException | RuntimeException e) {
+            if (io.out != null) {
+                Files.deleteIfExists(io.out); // no partial or unauthenticated output is left behind
+            }
+            throw e;
+        }
+        return 0;
+    }
+
+    private void run(Cipher cipher, int ivLength, boolean gcm) throws GeneralSecurityException, IOException {
+        try (InputStream in = io.openInput(main); OutputStream out = io.openOutput(main, decrypt)) {
+            byte[] key;
+            byte[] iv;
+            if (keyHex != null) {
+                key = hex("-K", keyHex, 16);
+                iv = ivLength == 0 ? null : hex("-iv", requireIv(), ivLength);
+            } else {
+                byte[] salt = new byte[8];
+                if (decrypt) {
+                    byte[] header = in.readNBytes(16);
+                    if (header.length < 16 || !Arrays.equals(MAGIC, Arrays.copyOf(header, 8))) {
+                        throw new IOException("the input does not start with the \"Salted__\" header that -pass needs");
+                    }
+                    System.arraycopy(header, 8, salt, 0, 8);
+                } else {
+                    new SecureRandom().nextBytes(salt);
+                    out.write(MAGIC);
+                    out.write(salt);
+                }
+                byte[] derived = derive(salt, 16 + ivLength);
+                key = Arrays.copyOf(derived, 16);
+                iv = ivLength == 0 ? null : Arrays.copyOfRange(derived, 16, 16 + ivLength);
+                Arrays.fill(derived, (byte) 0);
+            }
+            SecretKey secretKey = new SecretKeySpec(key, "SM4");
+            Arrays.fill(key, (byte) 0);
+            AlgorithmParameterSpec parameters = iv == null ? null : gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
+            cipher.init(decrypt ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE, secretKey, parameters);
+            stream(cipher, in, out);
+        }
+    }
+
+    private String requireIv() {
+        if (ivHex == null) {
+            throw new ParameterException(spec.commandLine(), "-sm4-" + mode.name().toLowerCase() + " needs -iv with -K");
+        }
+        return ivHex;
+    }
+
+    private void stream(Cipher cipher, InputStream in, OutputStream out) throws IOException, GeneralSecurityException {
+        long size = io.in == null ? -1 : Files.size(io.in);
+        try (Progress progress = Progress.start(main.stderr(), main.stderrIsTerminal(), io.in == null ? "-" : io.in.toString(), size)) {
+            byte[] buffer = new byte[CHUNK];
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                byte[] piece = cipher.update(buffer, 0, n);
+                if (piece != null) {
+                    out.write(piece);
+                }
+                progress.advance(n);
+            }
+            out.write(cipher.doFinal());
+            Arrays.fill(buffer, (byte) 0);
+        }
+    }
+
+    private byte[] derive(byte[] salt, int length) throws GeneralSecurityException, IOException {
+        char[] password = password();
+        try {
+            SecretKeyFactory factory = SecretKeyFactory.getInstance("PBKDF2WithHmacSM3", main.provider());
+            PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, 8 * length);
+            try {
+                return factory.generateSecret(spec).getEncoded();
+            } finally {
+                spec.clearPassword();
+            }
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+    }
+
+    private char[] password() throws IOException {
+        int colon = pass.indexOf(':');
+        String kind = colon < 0 ? "" : pass.substring(0, colon);
+        String value = colon < 0 ? "" : pass.substring(colon + 1);
+        switch (kind) {
+            case "pass":
+                return value.toCharArray();
+            case "env": {
+                String variable = System.getenv(value);
+                if (variable == null) {
+                    throw new IOException("-pass env:" + value + ": no such environment variable");
+                }
+                return variable.toCharArray();
+            }
+            case "file": {
+                String first = Files.readAllLines(Path.of(value), StandardCharsets.UTF_8).stream().findFirst().orElse("");
+                return first.toCharArray();
+            }
+            default:
+                throw new ParameterException(spec.commandLine(), "-pass takes pass:P, env:VAR or file:PATH");
+        }
+    }
+
+    private byte[] hex(String option, String text, int length) {
+        byte[] bytes;
+        try {
+            bytes = HexFormat.of().parseHex(text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + " is not hex: " + e.getMessage());
+        }
+        if (bytes.length != length) {
+            throw new ParameterException(spec.commandLine(), option + " must be " + length + " bytes (" + 2 * length
+                    + " hex digits), got " + bytes.length);
+        }
+        return bytes;
+    }
+}
