@@ -45,7 +45,7 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
     private final InputBuffer kept = new InputBuffer();
 
     Sm4AeadCipherSpi(String mode) {
-        super("SM4/" + mode, GCMParameterSpec.class);
+        super("SM4/" + mode, GCMParameterSpec.class, null);
         this.mode = mode;
     }
 

@@ -6,6 +6,7 @@ import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
@@ -16,6 +17,7 @@ import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -27,14 +29,17 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
 
     private final String name;
     private final Class<? extends AlgorithmParameterSpec> parameterType;
+    private final Provider provider;
 
     /**
      * @param name the cipher's name for messages, such as "SM4/GCM"
      * @param parameterType the spec that {@code AlgorithmParameters} are read as
+     * @param provider the provider whose "SM4" AlgorithmParameters {@code getParameters()} returns
      */
-    Sm4BaseCipherSpi(String name, Class<? extends AlgorithmParameterSpec> parameterType) {
+    Sm4BaseCipherSpi(String name, Class<? extends AlgorithmParameterSpec> parameterType, Provider provider) {
         this.name = name;
         this.parameterType = parameterType;
+        this.provider = provider;
     }
 
     /** The IV (or nonce, or tweak) of the current init; null before, and for ECB. */
@@ -48,11 +53,15 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
         this.iv = iv;
     }
 
-    /** A fresh, uninitialised AlgorithmParameters object for this cipher's parameters. */
-    abstract AlgorithmParameters newParameters() throws NoSuchAlgorithmException;
+    /** A fresh, uninitialised AlgorithmParameters object: "SM4" (an IV) unless a mode says otherwise. */
+    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
+        return AlgorithmParameters.getInstance("SM4", provider);
+    }
 
-    /** The spec {@code getParameters()} reports for the IV. */
-    abstract AlgorithmParameterSpec parameterSpec(byte[] iv);
+    /** The spec {@code getParameters()} reports for the IV: an IvParameterSpec unless a mode says otherwise. */
+    AlgorithmParameterSpec parameterSpec(byte[] iv) {
+        return new IvParameterSpec(iv);
+    }
 
     @Override
     protected final byte[] engineGetIV() {

@@ -1,6 +1,5 @@
 package org.shangmi.provider;
 
-import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -37,7 +36,6 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     private static final int BLOCK = 16;
 
     private final BackendService backend;
-    private final Provider provider;
     private CipherMode mode = CipherMode.ECB;
     private Boolean padding; // null: the mode's default (PKCS#7 for ECB and CBC, none for CTR)
     private CipherEngine engine;
@@ -47,9 +45,8 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     private int buffered;
 
     Sm4CipherSpi(BackendService backend, Provider provider) {
-        super("SM4", IvParameterSpec.class);
+        super("SM4", IvParameterSpec.class, provider);
         this.backend = backend;
-        this.provider = provider;
     }
 
     @Override
@@ -91,16 +88,6 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
             total = (total / BLOCK + 1) * BLOCK;
         }
         return (int) Math.min(Integer.MAX_VALUE, total);
-    }
-
-    @Override
-    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
-        return AlgorithmParameters.getInstance("SM4", provider);
-    }
-
-    @Override
-    AlgorithmParameterSpec parameterSpec(byte[] iv) {
-        return new IvParameterSpec(iv);
     }
 
     @Override

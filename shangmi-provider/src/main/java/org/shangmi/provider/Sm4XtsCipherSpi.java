@@ -1,6 +1,5 @@
 package org.shangmi.provider;
 
-import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -29,15 +28,13 @@ import org.shangmi.provider.spec.Sm4XtsParameterSpec;
 final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
 
     private final BackendService backend;
-    private final Provider provider;
     private XtsEngine engine;
     private boolean encrypting;
     private final InputBuffer kept = new InputBuffer();
 
     Sm4XtsCipherSpi(BackendService backend, Provider provider) {
-        super("SM4/XTS", IvParameterSpec.class);
+        super("SM4/XTS", IvParameterSpec.class, provider);
         this.backend = backend;
-        this.provider = provider;
     }
 
     @Override
@@ -57,16 +54,6 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
     @Override
     protected int engineGetOutputSize(int inputLen) {
         return (int) Math.min(Integer.MAX_VALUE, (long) kept.length() + Math.max(inputLen, 0));
-    }
-
-    @Override
-    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
-        return AlgorithmParameters.getInstance("SM4", provider);
-    }
-
-    @Override
-    AlgorithmParameterSpec parameterSpec(byte[] iv) {
-        return new IvParameterSpec(iv);
     }
 
     @Override
