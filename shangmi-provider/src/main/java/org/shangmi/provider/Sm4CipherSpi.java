@@ -39,6 +39,9 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     private CipherMode mode = CipherMode.ECB;
     private Boolean padding; // null: the mode's default (PKCS#7 for ECB and CBC, none for CTR)
     private CipherEngine engine;
+    /** The mode and key the engine was made for, so that re-initialising with the same key can keep it. */
+    private CipherMode engineMode;
+    private byte[] engineKey;
     private boolean encrypting;
     /** Input not yet passed to the engine: a partial block, or when unpadding, up to one whole block. */
     private final byte[] buffer = new byte[BLOCK];
@@ -116,9 +119,18 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         }
         byte[] rawKey = rawKey(key);
         try {
-            CipherEngine fresh = backend.newSm4(mode, encrypt, rawKey, newIv);
-            destroyEngine();
-            engine = fresh;
+            if (engine != null && engineMode == mode && encrypting == encrypt
+                    && java.security.MessageDigest.isEqual(rawKey, engineKey)) {
+                engine.reset(newIv); // the same key: keep its round keys
+                Arrays.fill(buffer, (byte) 0);
+                buffered = 0;
+            } else {
+                CipherEngine fresh = backend.newSm4(mode, encrypt, rawKey, newIv);
+                destroyEngine();
+                engine = fresh;
+                engineMode = mode;
+                engineKey = rawKey.clone();
+            }
         } finally {
             Arrays.fill(rawKey, (byte) 0);
         }
@@ -338,6 +350,10 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         if (engine != null) {
             engine.destroy();
             engine = null;
+        }
+        if (engineKey != null) {
+            Arrays.fill(engineKey, (byte) 0);
+            engineKey = null;
         }
         Arrays.fill(buffer, (byte) 0);
         buffered = 0;

@@ -22,6 +22,14 @@ public interface CipherEngine {
     /** Returns to the state right after keying: the same key and the initial IV or counter. */
     void reset();
 
+    /**
+     * Returns to the start with the same key and a new IV (null for ECB), so that a Cipher
+     * re-initialised with an unchanged key skips the key schedule.
+     *
+     * @throws IllegalArgumentException if the IV does not suit the mode
+     */
+    void reset(byte[] iv);
+
     /** Overwrites the key material; the engine is unusable afterwards. */
     void destroy();
 }

@@ -69,6 +69,15 @@ final class Sm4Cbc implements CipherEngine {
     }
 
     @Override
+    public void reset(byte[] newIv) {
+        if (newIv == null || newIv.length != Sm4.BLOCK_SIZE) {
+            throw new IllegalArgumentException("a 16-byte IV is needed, got " + (newIv == null ? "none" : newIv.length + " bytes"));
+        }
+        System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
+        reset();
+    }
+
+    @Override
     public void destroy() {
         sm4.wipe();
         Arrays.fill(chain, (byte) 0);

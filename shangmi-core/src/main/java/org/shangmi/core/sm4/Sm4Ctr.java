@@ -89,6 +89,15 @@ final class Sm4Ctr implements CipherEngine {
         keyStreamLength = 0;
     }
 
+    @Override
+    public void reset(byte[] newIv) {
+        if (newIv == null || newIv.length != Sm4.BLOCK_SIZE) {
+            throw new IllegalArgumentException("a 16-byte IV is needed, got " + (newIv == null ? "none" : newIv.length + " bytes"));
+        }
+        System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
+        reset();
+    }
+
     /** Clears the key stream and counter but keeps the key (the block cipher is shared). */
     void wipeState() {
         Arrays.fill(keyStream, (byte) 0);

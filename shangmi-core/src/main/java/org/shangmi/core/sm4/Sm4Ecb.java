@@ -36,6 +36,13 @@ final class Sm4Ecb implements CipherEngine {
     }
 
     @Override
+    public void reset(byte[] iv) {
+        if (iv != null) {
+            throw new IllegalArgumentException("SM4/ECB takes no IV");
+        }
+    }
+
+    @Override
     public void destroy() {
         sm4.wipe();
     }
