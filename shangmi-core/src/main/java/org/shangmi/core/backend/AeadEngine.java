@@ -28,6 +28,13 @@ public interface AeadEngine {
      */
     boolean decrypt(byte[] in, int inOff, int len, byte[] tag, int tagOff, byte[] out, int outOff);
 
+    /**
+     * Starts over with the same key and tag length and a new IV, skipping the key schedule.
+     *
+     * @throws IllegalArgumentException if the IV does not suit the mode
+     */
+    void reset(byte[] iv);
+
     /** Overwrites the key material; the engine is unusable afterwards. */
     void destroy();
 }

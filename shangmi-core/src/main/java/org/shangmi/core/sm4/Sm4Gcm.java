@@ -18,7 +18,7 @@ public final class Sm4Gcm implements AeadEngine {
     private final Ghash ghash = new Ghash();
     private final byte[] tagMask = new byte[Sm4.BLOCK_SIZE];
     private final byte[] firstCounter = new byte[Sm4.BLOCK_SIZE];
-    private final Sm4Ctr ctr;
+    private Sm4Ctr ctr;
     private final int tagLength;
     private final byte[] partial = new byte[Sm4.BLOCK_SIZE];
     private int partialLength;
@@ -31,10 +31,7 @@ public final class Sm4Gcm implements AeadEngine {
      * @throws IllegalArgumentException if the key is not 16 bytes, the IV is empty or the tag length is out of range
      */
     public Sm4Gcm(byte[] key, byte[] iv, int tagLength) {
-        Objects.requireNonNull(iv, "iv");
-        if (iv.length == 0) {
-            throw new IllegalArgumentException("a GCM IV needs at least one byte");
-        }
+        checkIv(iv);
         if (tagLength < 4 || tagLength > 16) {
             throw new IllegalArgumentException("a GCM tag is 4 to 16 bytes, not " + tagLength);
         }
@@ -44,6 +41,27 @@ public final class Sm4Gcm implements AeadEngine {
         sm4.encryptBlock(h, 0, h, 0);
         ghash.init(h);
         Arrays.fill(h, (byte) 0);
+        startCounter(iv);
+        ctr = new Sm4Ctr(sm4, firstCounter, 4);
+    }
+
+    @Override
+    public void reset(byte[] iv) {
+        checkIv(iv);
+        restart();
+        startCounter(iv);
+        ctr.reset(firstCounter);
+    }
+
+    private static void checkIv(byte[] iv) {
+        Objects.requireNonNull(iv, "iv");
+        if (iv.length == 0) {
+            throw new IllegalArgumentException("a GCM IV needs at least one byte");
+        }
+    }
+
+    /** J0 from the IV: the tag mask E(J0) and the first counter inc32(J0). */
+    private void startCounter(byte[] iv) {
         byte[] j0 = new byte[Sm4.BLOCK_SIZE];
         if (iv.length == 12) {
             System.arraycopy(iv, 0, j0, 0, 12);
@@ -57,7 +75,7 @@ public final class Sm4Gcm implements AeadEngine {
         sm4.encryptBlock(j0, 0, tagMask, 0);
         System.arraycopy(j0, 0, firstCounter, 0, Sm4.BLOCK_SIZE);
         increment32(firstCounter);
-        ctr = new Sm4Ctr(sm4, firstCounter, 4);
+        Arrays.fill(j0, (byte) 0);
     }
 
     @Override

@@ -102,6 +102,32 @@ class Sm4GcmTest {
         assertArrayEquals(plaintext, out);
     }
 
+    /** A new IV under the same engine gives what a fresh engine gives, whatever state the old message left. */
+    @Test
+    void resetWithANewIvEqualsAFreshEngine() {
+        Random random = new Random(21);
+        byte[] key = bytes(random, 16);
+        Sm4Gcm reused = new Sm4Gcm(key, bytes(random, 12), 16);
+        reused.updateAad(new byte[5], 0, 5);
+        reused.encrypt(new byte[40], 0, 40, new byte[40], 0); // a message left unfinished
+        for (int trial = 0; trial < 20; trial++) {
+            byte[] iv = bytes(random, trial % 2 == 0 ? 12 : 1 + random.nextInt(30));
+            byte[] aad = bytes(random, random.nextInt(40));
+            byte[] plaintext = bytes(random, random.nextInt(300));
+            reused.reset(iv);
+            Sm4Gcm fresh = new Sm4Gcm(key, iv, 16);
+            byte[] ours = new byte[plaintext.length + 16];
+            byte[] theirs = new byte[plaintext.length + 16];
+            for (Sm4Gcm gcm : new Sm4Gcm[] {reused, fresh}) {
+                byte[] out = gcm == reused ? ours : theirs;
+                gcm.updateAad(aad, 0, aad.length);
+                gcm.encrypt(plaintext, 0, plaintext.length, out, 0);
+                gcm.finishEncryption(out, plaintext.length);
+            }
+            assertArrayEquals(theirs, ours, "trial " + trial);
+        }
+    }
+
     @Test
     void refusals() {
         assertThrows(IllegalArgumentException.class, () -> new Sm4Gcm(new byte[16], new byte[0], 16));
