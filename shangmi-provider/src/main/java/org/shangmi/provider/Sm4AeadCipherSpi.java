@@ -224,8 +224,8 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
             checkOutput(output, outputOffset, (int) Math.min(Integer.MAX_VALUE, total + tagLength));
             if (streams()) {
                 dataStarted = true;
-                seal(separate(input, inputOffset, inputLen, output, outputOffset), sourceOffset(input, inputOffset, output, outputOffset, inputLen),
-                        inputLen, output, outputOffset);
+                byte[] source = separate(input, inputOffset, inputLen, output, outputOffset, false);
+                seal(source, source == input ? inputOffset : 0, inputLen, output, outputOffset);
             } else {
                 append(input, inputOffset, inputLen);
                 try {
@@ -264,25 +264,8 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
         if (inputLen == 0) {
             return;
         }
-        encryptPart(separate(input, inputOffset, inputLen, output, outputOffset),
-                sourceOffset(input, inputOffset, output, outputOffset, inputLen), inputLen, output, outputOffset);
-    }
-
-    /** The input, or a copy when it overlaps the output at another position. */
-    private static byte[] separate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset) {
-        if (overlaps(input, inputOffset, inputLen, output, outputOffset)) {
-            return Arrays.copyOfRange(input, inputOffset, inputOffset + inputLen);
-        }
-        return input;
-    }
-
-    private static int sourceOffset(byte[] input, int inputOffset, byte[] output, int outputOffset, int inputLen) {
-        return overlaps(input, inputOffset, inputLen, output, outputOffset) ? 0 : inputOffset;
-    }
-
-    private static boolean overlaps(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset) {
-        return input != null && input == output && inputOffset != outputOffset
-                && inputOffset < outputOffset + inputLen + 16 && outputOffset < inputOffset + inputLen;
+        byte[] source = separate(input, inputOffset, inputLen, output, outputOffset, false);
+        encryptPart(source, source == input ? inputOffset : 0, inputLen, output, outputOffset);
     }
 
     @Override

@@ -154,6 +154,21 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
         };
     }
 
+    /**
+     * The input itself, or a copy of it when it shares the output array and writing the output
+     * could change unread input: at an overlapping other position, or also exactly in place
+     * when {@code evenInPlace} (output written ahead of the input read, as with buffered bytes).
+     * The output may run up to a block past the input's length (padding, tags).
+     */
+    static byte[] separate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset,
+            boolean evenInPlace) {
+        if (input != null && input == output && (inputOffset != outputOffset || evenInPlace)
+                && inputOffset < outputOffset + inputLen + 16 && outputOffset < inputOffset + inputLen) {
+            return Arrays.copyOfRange(input, inputOffset, inputOffset + inputLen);
+        }
+        return input;
+    }
+
     static void checkInput(byte[] input, int offset, int length) {
         if (length < 0) {
             throw new IllegalArgumentException("negative input length " + length);

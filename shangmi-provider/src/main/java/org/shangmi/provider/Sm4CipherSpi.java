@@ -224,7 +224,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         if (inputLen == 0) {
             return 0;
         }
-        byte[] source = separate(input, inputOffset, inputLen, output, outputOffset, buffered);
+        byte[] source = separate(input, inputOffset, inputLen, output, outputOffset, buffered != 0);
         if (mode.unit() == 1) {
             engine.update(source, source == input ? inputOffset : 0, inputLen, output, outputOffset);
             return inputLen;
@@ -325,19 +325,6 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         engine.reset();
         Arrays.fill(buffer, (byte) 0);
         buffered = 0;
-    }
-
-    /**
-     * The input itself, or a copy of it when it overlaps the output other than exactly in place
-     * with nothing buffered (output written ahead of the input read would change unread input).
-     */
-    private static byte[] separate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset,
-            int buffered) {
-        if (input == output && (inputOffset != outputOffset || buffered != 0)
-                && inputOffset < outputOffset + inputLen + BLOCK && outputOffset < inputOffset + inputLen) {
-            return Arrays.copyOfRange(input, inputOffset, inputOffset + inputLen);
-        }
-        return input;
     }
 
     private void checkInitialized() {

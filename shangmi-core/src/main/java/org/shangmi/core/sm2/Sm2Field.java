@@ -100,7 +100,7 @@ public final class Sm2Field {
     public static boolean decode(byte[] in, int off, long[] r) {
         Objects.checkFromIndexSize(off, 32, in.length);
         long[] plain = limbsOf(in, off);
-        long below = subtractIfAtLeast(plain, plain[0], plain[1], plain[2], plain[3], plain[4], P0, P1, P2, P3, P4); // 2^256 < 2p
+        long below = reduceBelowP(plain); // 2^256 < 2p
         mul(r, plain, R_SQUARED);
         Arrays.fill(plain, 0);
         return below != 0;
@@ -111,7 +111,7 @@ public final class Sm2Field {
         Objects.checkFromIndexSize(off, 32, out.length);
         long[] plain = new long[LIMBS];
         mul(plain, a, PLAIN_ONE); // at most p, since a < 2p
-        subtractIfAtLeast(plain, plain[0], plain[1], plain[2], plain[3], plain[4], P0, P1, P2, P3, P4);
+        reduceBelowP(plain);
         Limbs52.toBytes(plain, out, off);
         Arrays.fill(plain, 0);
     }
@@ -468,32 +468,32 @@ public final class Sm2Field {
     }
 
     /**
-     * Carries the signed limbs into 52-bit form, giving a value v in [0, 2m) for the modulus m
-     * given by its limbs, then writes v − m to {@code r} if v ≥ m, else v.
+     * Reduces {@code r} in place from [0, 2p) (limbs possibly uncarried) to [0, p): carries into
+     * 52-bit form, then subtracts p, keeping the difference by a mask if it did not go negative.
      *
-     * @return all ones if v was below m, else 0
+     * @return all ones if the value was already below p, else 0
      */
-    private static long subtractIfAtLeast(long[] r, long r0, long r1, long r2, long r3, long r4,
-            long m0, long m1, long m2, long m3, long m4) {
-        r1 += r0 >> BITS;
+    private static long reduceBelowP(long[] r) {
+        long r0 = r[0];
+        long r1 = r[1] + (r0 >> BITS);
         r0 &= MASK;
-        r2 += r1 >> BITS;
+        long r2 = r[2] + (r1 >> BITS);
         r1 &= MASK;
-        r3 += r2 >> BITS;
+        long r3 = r[3] + (r2 >> BITS);
         r2 &= MASK;
-        r4 += r3 >> BITS;
+        long r4 = r[4] + (r3 >> BITS);
         r3 &= MASK;
 
-        long t0 = r0 - m0;
-        long t1 = r1 - m1 + (t0 >> BITS);
+        long t0 = r0 - P0;
+        long t1 = r1 - P1 + (t0 >> BITS);
         t0 &= MASK;
-        long t2 = r2 - m2 + (t1 >> BITS);
+        long t2 = r2 - P2 + (t1 >> BITS);
         t1 &= MASK;
-        long t3 = r3 - m3 + (t2 >> BITS);
+        long t3 = r3 - P3 + (t2 >> BITS);
         t2 &= MASK;
-        long t4 = r4 - m4 + (t3 >> BITS);
+        long t4 = r4 - P4 + (t3 >> BITS);
         t3 &= MASK;
-        long keep = t4 >> 63; // all ones when v < m
+        long keep = t4 >> 63; // all ones when the value was below p
         r[0] = (r0 & keep) | (t0 & ~keep);
         r[1] = (r1 & keep) | (t1 & ~keep);
         r[2] = (r2 & keep) | (t2 & ~keep);

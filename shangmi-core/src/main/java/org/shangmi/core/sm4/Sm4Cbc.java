@@ -2,27 +2,25 @@ package org.shangmi.core.sm4;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.shangmi.core.backend.CipherEngine;
 
 /**
  * SM4 in CBC mode. Encryption is sequential, one block at a time through the single-block path;
  * decryption deciphers up to 64 blocks at once through the bitsliced path and then chains them.
  * Constant time; the chaining value and scratch space are wiped by {@link #destroy}.
  */
-final class Sm4Cbc implements CipherEngine {
+final class Sm4Cbc extends Sm4IvMode {
 
     private static final int BATCH = Sm4Bitsliced.LANES * Sm4.BLOCK_SIZE;
 
     private final Sm4 sm4;
     private final boolean encrypt;
-    private final byte[] iv;
     private final byte[] chain = new byte[Sm4.BLOCK_SIZE];
     private byte[] saved; // decryption: the ciphertext of a batch, which decrypting in place overwrites
 
     Sm4Cbc(Sm4 sm4, boolean encrypt, byte[] iv) {
+        super(iv);
         this.sm4 = sm4;
         this.encrypt = encrypt;
-        this.iv = iv.clone();
         reset();
     }
 
@@ -68,14 +66,6 @@ final class Sm4Cbc implements CipherEngine {
         System.arraycopy(iv, 0, chain, 0, Sm4.BLOCK_SIZE);
     }
 
-    @Override
-    public void reset(byte[] newIv) {
-        if (newIv == null || newIv.length != Sm4.BLOCK_SIZE) {
-            throw new IllegalArgumentException("a 16-byte IV is needed, got " + (newIv == null ? "none" : newIv.length + " bytes"));
-        }
-        System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
-        reset();
-    }
 
     @Override
     public void destroy() {

@@ -3,6 +3,7 @@ package org.shangmi.core.sm4;
 import java.util.Arrays;
 import java.util.Objects;
 import org.shangmi.core.backend.CcmEngine;
+import org.shangmi.core.util.ConstantTime;
 
 /**
  * SM4-CCM (NIST SP 800-38C, RFC 3610 formatting): a CBC-MAC over B0 (flags, nonce, message
@@ -65,11 +66,7 @@ public final class Sm4Ccm implements CcmEngine {
             ctr.wipeState();
             authenticate(nonce, tagLength, aad, aadOff, aadLen, plain, 0, dataLength);
             maskTag(nonce, tag); // unmask the received tag, to compare with the MAC
-            int difference = 0;
-            for (int i = 0; i < tagLength; i++) {
-                difference |= tag[i] ^ mac[i];
-            }
-            if (difference != 0) {
+            if (!ConstantTime.equals(tag, 0, mac, 0, tagLength)) {
                 return false;
             }
             System.arraycopy(plain, 0, out, outOff, dataLength);

@@ -2,7 +2,6 @@ package org.shangmi.core.sm4;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.shangmi.core.backend.CipherEngine;
 
 /**
  * SM4 in CTR mode: the IV is the first counter block, incremented as one 128-bit big-endian
@@ -10,12 +9,11 @@ import org.shangmi.core.backend.CipherEngine;
  * bitsliced path; unused key stream is kept for the next call, so any split of the input gives
  * the same output. Constant time in the key and the data (the counter is public).
  */
-final class Sm4Ctr implements CipherEngine {
+final class Sm4Ctr extends Sm4IvMode {
 
     private static final int BATCH_BLOCKS = Sm4Bitsliced.LANES;
 
     private final Sm4 sm4;
-    private final byte[] iv;
     private final int counterBytes;
     private final byte[] counter = new byte[Sm4.BLOCK_SIZE];
     private final byte[] keyStream = new byte[BATCH_BLOCKS * Sm4.BLOCK_SIZE];
@@ -28,8 +26,8 @@ final class Sm4Ctr implements CipherEngine {
 
     /** A counter incremented in its last {@code counterBytes} bytes only (GCM uses 4). */
     Sm4Ctr(Sm4 sm4, byte[] iv, int counterBytes) {
+        super(iv);
         this.sm4 = sm4;
-        this.iv = iv.clone();
         this.counterBytes = counterBytes;
         reset();
     }
@@ -89,14 +87,6 @@ final class Sm4Ctr implements CipherEngine {
         keyStreamLength = 0;
     }
 
-    @Override
-    public void reset(byte[] newIv) {
-        if (newIv == null || newIv.length != Sm4.BLOCK_SIZE) {
-            throw new IllegalArgumentException("a 16-byte IV is needed, got " + (newIv == null ? "none" : newIv.length + " bytes"));
-        }
-        System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
-        reset();
-    }
 
     /** Clears the key stream and counter but keeps the key (the block cipher is shared). */
     void wipeState() {

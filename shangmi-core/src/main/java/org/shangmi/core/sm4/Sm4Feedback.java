@@ -2,7 +2,6 @@ package org.shangmi.core.sm4;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.shangmi.core.backend.CipherEngine;
 
 /**
  * SM4 in CFB-128 or OFB mode: key stream E(R), where the register R starts as the IV and then
@@ -10,21 +9,20 @@ import org.shangmi.core.backend.CipherEngine;
  * depends on the one before, so this runs the single-block path. Any length; a split input gives
  * the same output as a whole one. Constant time.
  */
-final class Sm4Feedback implements CipherEngine {
+final class Sm4Feedback extends Sm4IvMode {
 
     private final Sm4 sm4;
     private final boolean encrypt;
     private final boolean cipherFeedback;
-    private final byte[] iv;
     private final byte[] register = new byte[Sm4.BLOCK_SIZE];
     private final byte[] keyStream = new byte[Sm4.BLOCK_SIZE];
     private int position;
 
     Sm4Feedback(Sm4 sm4, boolean encrypt, boolean cipherFeedback, byte[] iv) {
+        super(iv);
         this.sm4 = sm4;
         this.encrypt = encrypt;
         this.cipherFeedback = cipherFeedback;
-        this.iv = iv.clone();
         reset();
     }
 
@@ -65,14 +63,6 @@ final class Sm4Feedback implements CipherEngine {
         position = Sm4.BLOCK_SIZE;
     }
 
-    @Override
-    public void reset(byte[] newIv) {
-        if (newIv == null || newIv.length != Sm4.BLOCK_SIZE) {
-            throw new IllegalArgumentException("a 16-byte IV is needed, got " + (newIv == null ? "none" : newIv.length + " bytes"));
-        }
-        System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
-        reset();
-    }
 
     @Override
     public void destroy() {

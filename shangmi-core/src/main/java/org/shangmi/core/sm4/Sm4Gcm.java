@@ -3,6 +3,7 @@ package org.shangmi.core.sm4;
 import java.util.Arrays;
 import java.util.Objects;
 import org.shangmi.core.backend.AeadEngine;
+import org.shangmi.core.util.ConstantTime;
 
 /**
  * SM4-GCM (NIST SP 800-38D with SM4; RFC 8998): CTR key stream from inc32(J0) through the
@@ -122,12 +123,9 @@ public final class Sm4Gcm implements AeadEngine {
             absorb(in, inOff, len);
             dataLength += len;
             byte[] expected = computeTag();
-            int difference = 0;
-            for (int i = 0; i < tagLength; i++) {
-                difference |= expected[i] ^ tag[tagOff + i];
-            }
+            boolean matches = ConstantTime.equals(expected, 0, tag, tagOff, tagLength);
             Arrays.fill(expected, (byte) 0);
-            if (difference != 0) {
+            if (!matches) {
                 return false;
             }
             ctr.update(in, inOff, len, out, outOff);
