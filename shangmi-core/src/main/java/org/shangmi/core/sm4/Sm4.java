@@ -46,7 +46,11 @@ public final class Sm4 {
     private final int[] encryptionKeys = new int[ROUNDS];
     private final int[] decryptionKeys = new int[ROUNDS];
     private final long[] planes = new long[8];
+    private final byte[] counterBlock = new byte[BLOCK_SIZE];
     private Sm4Bitsliced bitsliced;
+    /** {@link Sm4Bitsliced#keyMasks} of each direction, made on first use. */
+    private long[] encryptionMasks;
+    private long[] decryptionMasks;
 
     /**
      * Expands a 16-byte key.
@@ -90,12 +94,12 @@ public final class Sm4 {
      * must not otherwise overlap.
      */
     public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int count) {
-        cryptBlocks(encryptionKeys, in, inOff, out, outOff, count);
+        cryptBlocks(encryptionKeys, true, in, inOff, out, outOff, count);
     }
 
     /** Decrypts {@code count} consecutive blocks (ECB); as {@link #encryptBlocks}. */
     public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int count) {
-        cryptBlocks(decryptionKeys, in, inOff, out, outOff, count);
+        cryptBlocks(decryptionKeys, false, in, inOff, out, outOff, count);
     }
 
     /** Overwrites the round keys and scratch space; the instance is unusable afterwards. */
@@ -103,15 +107,21 @@ public final class Sm4 {
         Arrays.fill(encryptionKeys, 0);
         Arrays.fill(decryptionKeys, 0);
         Arrays.fill(planes, 0);
+        if (encryptionMasks != null) {
+            Arrays.fill(encryptionMasks, 0);
+        }
+        if (decryptionMasks != null) {
+            Arrays.fill(decryptionMasks, 0);
+        }
         if (bitsliced != null) {
             bitsliced.wipe();
         }
     }
 
     /** Below this many blocks the single-block path is cheaper than a 64-lane pass. */
-    private static final int BITSLICED_FROM = 4;
+    static final int BITSLICED_FROM = 4;
 
-    private void cryptBlocks(int[] keys, byte[] in, int inOff, byte[] out, int outOff, int count) {
+    private void cryptBlocks(int[] keys, boolean encrypt, byte[] in, int inOff, byte[] out, int outOff, int count) {
         if (count < 0) {
             throw new IllegalArgumentException("negative block count " + count);
         }
@@ -119,11 +129,8 @@ public final class Sm4 {
         Objects.checkFromIndexSize(inOff, length, in.length);
         Objects.checkFromIndexSize(outOff, length, out.length);
         while (count >= BITSLICED_FROM) {
-            if (bitsliced == null) {
-                bitsliced = new Sm4Bitsliced();
-            }
             int batch = Math.min(count, Sm4Bitsliced.LANES);
-            bitsliced.crypt(keys, in, inOff, out, outOff, batch);
+            bitsliced().crypt(masks(encrypt), in, inOff, out, outOff, batch);
             inOff += batch * BLOCK_SIZE;
             outOff += batch * BLOCK_SIZE;
             count -= batch;
@@ -131,6 +138,72 @@ public final class Sm4 {
         for (int i = 0; i < count; i++) {
             crypt(keys, in, inOff + i * BLOCK_SIZE, out, outOff + i * BLOCK_SIZE);
         }
+    }
+
+    /**
+     * CTR mode on whole blocks: {@code out = in ^ E(c), E(c + 1), ...} for {@code count} blocks,
+     * where the counter c is {@code counter[0] ‖ counter[1]} (big-endian halves) and only its low
+     * {@code counterBits} bits count (128, or at most 64), wrapping. Advances the counter past the
+     * blocks used. In and out may be the same range, but must not otherwise overlap.
+     */
+    void cryptCounters(long[] counter, int counterBits, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("negative block count " + count);
+        }
+        int length = Math.multiplyExact(count, BLOCK_SIZE);
+        Objects.checkFromIndexSize(inOff, length, in.length);
+        Objects.checkFromIndexSize(outOff, length, out.length);
+        while (count >= BITSLICED_FROM) {
+            int batch = Math.min(count, Sm4Bitsliced.LANES);
+            bitsliced().cryptCounters(masks(true), counter, counterBits, in, inOff, out, outOff, batch);
+            inOff += batch * BLOCK_SIZE;
+            outOff += batch * BLOCK_SIZE;
+            count -= batch;
+        }
+        for (int i = 0; i < count; i++) {
+            Bytes.putLongBE(counterBlock, 0, counter[0]);
+            Bytes.putLongBE(counterBlock, 8, counter[1]);
+            incrementCounter(counter, counterBits);
+            encryptBlock(counterBlock, 0, counterBlock, 0);
+            Bytes.xor(in, inOff + i * BLOCK_SIZE, counterBlock, 0, out, outOff + i * BLOCK_SIZE, BLOCK_SIZE);
+        }
+        Arrays.fill(counterBlock, (byte) 0);
+    }
+
+    /**
+     * Adds one to the low {@code counterBits} bits of the counter {@code c[0] ‖ c[1]}, wrapping
+     * within them; the counter is public (it comes from the IV), so the carry may branch.
+     */
+    static void incrementCounter(long[] c, int counterBits) {
+        if (counterBits == 128) {
+            c[1]++;
+            if (c[1] == 0) {
+                c[0]++;
+            }
+        } else {
+            long mask = -1L >>> (64 - counterBits);
+            c[1] = (c[1] & ~mask) | ((c[1] + 1) & mask);
+        }
+    }
+
+    private Sm4Bitsliced bitsliced() {
+        if (bitsliced == null) {
+            bitsliced = new Sm4Bitsliced();
+        }
+        return bitsliced;
+    }
+
+    private long[] masks(boolean encrypt) {
+        if (encrypt) {
+            if (encryptionMasks == null) {
+                encryptionMasks = Sm4Bitsliced.keyMasks(encryptionKeys);
+            }
+            return encryptionMasks;
+        }
+        if (decryptionMasks == null) {
+            decryptionMasks = Sm4Bitsliced.keyMasks(decryptionKeys);
+        }
+        return decryptionMasks;
     }
 
     private void crypt(int[] keys, byte[] in, int inOff, byte[] out, int outOff) {

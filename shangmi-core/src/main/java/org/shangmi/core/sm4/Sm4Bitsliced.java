@@ -1,16 +1,21 @@
 package org.shangmi.core.sm4;
 
 import java.util.Arrays;
+import java.util.Objects;
 import org.shangmi.core.util.Bytes;
 
 /**
  * SM4 on up to 64 blocks at once, bitsliced: bit j of word w of every block lives in one
- * {@code long}, block b at bit 63 − b. A round is then 32 plane-wise XORs for the round key, the
- * S-box circuit four times (each call substitutes one byte of all 64 words), and the linear map
- * L as plane index shifts. Blocks enter and leave the sliced form by 64 × 64 bit transposes.
+ * {@code long}, block b at bit b. A round is then 32 plane-wise XORs for the round key, the S-box
+ * circuit four times (each call substitutes one byte of all 64 words), and the linear map L as
+ * plane index shifts. Blocks enter and leave the sliced form by 64 × 64 bit transposes.
  *
- * <p>Constant time: the same operations run whatever the key and data; a round key bit becomes
- * an all-zeros or all-ones mask arithmetically. Not thread-safe; the state is wiped after every
+ * <p>The plane loops run over contiguous ranges with constant offsets, so that the JIT can
+ * vectorise them; that is why L reads a doubled copy of the S-box output instead of wrapping its
+ * indices.
+ *
+ * <p>Constant time: the same operations run whatever the key and data; round key bits enter as
+ * all-zeros or all-ones masks ({@link #keyMasks}). Not thread-safe; the state is wiped after every
  * call.
  */
 final class Sm4Bitsliced {
@@ -18,125 +23,170 @@ final class Sm4Bitsliced {
     /** Blocks per pass. */
     static final int LANES = 64;
 
-    /** Planes: word w (0..3), bit j (0..31) at 32·w + j; words rotate through the four slots. */
-    private final long[] state = new long[4 * 32];
-    private final long[] round = new long[32];
-    private final long[] rows = new long[LANES];
+    /** Masks per round: one per round key bit. */
+    private static final int MASKS = 32;
 
     /**
-     * Runs the 32 rounds with {@code keys} (encryption or decryption order) over
-     * {@code count} ≤ 64 blocks; in and out may be the same range.
+     * Planes: word w (0..3) bit j at 32·w + j, and the four 32-plane slots rotate through the
+     * words. Slots 0 and 1 hold the first halves of the blocks, slots 2 and 3 the second halves.
      */
-    void crypt(int[] keys, byte[] in, int inOff, byte[] out, int outOff, int count) {
-        for (int pair = 0; pair < 2; pair++) {
-            load(in, inOff, count, pair);
+    private final long[] state = new long[4 * 32];
+    /** The S-box output twice over, so that every rotation of it is a contiguous range. */
+    private final long[] round = new long[2 * 32];
+
+    /**
+     * The round keys as masks: element 32·i + j is all ones if bit j of round key i is set, else
+     * zero (computed arithmetically, without a branch).
+     */
+    static long[] keyMasks(int[] keys) {
+        long[] masks = new long[Sm4.ROUNDS * MASKS];
+        for (int i = 0; i < Sm4.ROUNDS; i++) {
+            for (int j = 0; j < MASKS; j++) {
+                masks[MASKS * i + j] = (long) (keys[i] << (31 - j)) >> 63;
+            }
         }
+        return masks;
+    }
+
+    /**
+     * Runs the 32 rounds with the key masks of {@link #keyMasks} (encryption or decryption order)
+     * over {@code count} ≤ 64 blocks; in and out may be the same range.
+     */
+    void crypt(long[] keyMasks, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        load(in, inOff, count);
+        rounds(keyMasks);
+        store(null, 0, out, outOff, count);
+        wipe();
+    }
+
+    private void rounds(long[] keyMasks) {
+        Objects.checkFromIndexSize(0, Sm4.ROUNDS * MASKS, keyMasks.length);
+        long[] s = state;
+        long[] r = round;
         for (int i = 0; i < Sm4.ROUNDS; i++) {
             int x1 = 32 * ((i + 1) & 3);
             int x2 = 32 * ((i + 2) & 3);
             int x3 = 32 * ((i + 3) & 3);
-            int key = keys[i];
+            int k = MASKS * i;
             for (int j = 0; j < 32; j++) {
-                long keyBit = (long) (key << (31 - j)) >> 63; // bit j of the round key, as all zeros or all ones
-                round[j] = state[x1 + j] ^ state[x2 + j] ^ state[x3 + j] ^ keyBit;
+                r[32 + j] = s[x1 + j] ^ s[x2 + j] ^ s[x3 + j] ^ keyMasks[k + j];
             }
-            for (int k = 0; k < 4; k++) {
-                Sm4SBoxCircuit.apply(round, 8 * k);
+            for (int b = 0; b < 4; b++) {
+                Sm4SBoxCircuit.apply(r, 32 + 8 * b);
             }
-            linear(round, state, 32 * (i & 3));
+            System.arraycopy(r, 32, r, 0, 32);
+            // L(B) = B ^ B<<<2 ^ B<<<10 ^ B<<<18 ^ B<<<24, and plane j of B<<<n is plane j − n of B
+            int x0 = 32 * (i & 3);
+            for (int j = 0; j < 32; j++) {
+                s[x0 + j] ^= r[32 + j] ^ r[30 + j] ^ r[22 + j] ^ r[14 + j] ^ r[8 + j];
+            }
         }
-        // the result is X35, X34, X33, X32: slots 3, 2, 1, 0
-        for (int pair = 0; pair < 2; pair++) {
-            store(out, outOff, count, pair);
+    }
+
+    /**
+     * CTR key stream applied to data: {@code out = in ^ E(c), E(c + 1), ...} for {@code count} ≤ 64
+     * blocks, c being the counter ({@link Sm4#incrementCounter}), which is advanced past them. The
+     * counter blocks go into the sliced form straight from their two halves, never as bytes.
+     */
+    void cryptCounters(long[] keyMasks, long[] counter, int counterBits, byte[] in, int inOff, byte[] out, int outOff,
+            int count) {
+        long[] s = state;
+        for (int b = 0; b < LANES; b++) {
+            s[b] = b < count ? Long.rotateLeft(counter[0], 32) : 0;
+            s[LANES + b] = b < count ? Long.rotateLeft(counter[1], 32) : 0;
+            if (b < count) {
+                Sm4.incrementCounter(counter, counterBits);
+            }
         }
+        transpose(s, 0);
+        transpose(s, LANES);
+        rounds(keyMasks);
+        store(in, inOff, out, outOff, count);
         wipe();
     }
 
     /**
-     * x[off..off+32) ^= L(b), L(B) = B ^ B<<<2 ^ B<<<10 ^ B<<<18 ^ B<<<24, on planes: bit j of
-     * B<<<r is bit j − r of B. Written out so that every index is a constant.
+     * Slices the blocks: row b of the first matrix holds words 0 (low half) and 1 (high half) of
+     * block b, row b of the second words 2 and 3; transposed, they are the planes of slots 0..3.
      */
-    private static void linear(long[] b, long[] x, int off) {
-        java.util.Objects.checkFromIndexSize(off, 32, x.length);
-        x[off + 0] ^= b[0] ^ b[30] ^ b[22] ^ b[14] ^ b[8];
-        x[off + 1] ^= b[1] ^ b[31] ^ b[23] ^ b[15] ^ b[9];
-        x[off + 2] ^= b[2] ^ b[0] ^ b[24] ^ b[16] ^ b[10];
-        x[off + 3] ^= b[3] ^ b[1] ^ b[25] ^ b[17] ^ b[11];
-        x[off + 4] ^= b[4] ^ b[2] ^ b[26] ^ b[18] ^ b[12];
-        x[off + 5] ^= b[5] ^ b[3] ^ b[27] ^ b[19] ^ b[13];
-        x[off + 6] ^= b[6] ^ b[4] ^ b[28] ^ b[20] ^ b[14];
-        x[off + 7] ^= b[7] ^ b[5] ^ b[29] ^ b[21] ^ b[15];
-        x[off + 8] ^= b[8] ^ b[6] ^ b[30] ^ b[22] ^ b[16];
-        x[off + 9] ^= b[9] ^ b[7] ^ b[31] ^ b[23] ^ b[17];
-        x[off + 10] ^= b[10] ^ b[8] ^ b[0] ^ b[24] ^ b[18];
-        x[off + 11] ^= b[11] ^ b[9] ^ b[1] ^ b[25] ^ b[19];
-        x[off + 12] ^= b[12] ^ b[10] ^ b[2] ^ b[26] ^ b[20];
-        x[off + 13] ^= b[13] ^ b[11] ^ b[3] ^ b[27] ^ b[21];
-        x[off + 14] ^= b[14] ^ b[12] ^ b[4] ^ b[28] ^ b[22];
-        x[off + 15] ^= b[15] ^ b[13] ^ b[5] ^ b[29] ^ b[23];
-        x[off + 16] ^= b[16] ^ b[14] ^ b[6] ^ b[30] ^ b[24];
-        x[off + 17] ^= b[17] ^ b[15] ^ b[7] ^ b[31] ^ b[25];
-        x[off + 18] ^= b[18] ^ b[16] ^ b[8] ^ b[0] ^ b[26];
-        x[off + 19] ^= b[19] ^ b[17] ^ b[9] ^ b[1] ^ b[27];
-        x[off + 20] ^= b[20] ^ b[18] ^ b[10] ^ b[2] ^ b[28];
-        x[off + 21] ^= b[21] ^ b[19] ^ b[11] ^ b[3] ^ b[29];
-        x[off + 22] ^= b[22] ^ b[20] ^ b[12] ^ b[4] ^ b[30];
-        x[off + 23] ^= b[23] ^ b[21] ^ b[13] ^ b[5] ^ b[31];
-        x[off + 24] ^= b[24] ^ b[22] ^ b[14] ^ b[6] ^ b[0];
-        x[off + 25] ^= b[25] ^ b[23] ^ b[15] ^ b[7] ^ b[1];
-        x[off + 26] ^= b[26] ^ b[24] ^ b[16] ^ b[8] ^ b[2];
-        x[off + 27] ^= b[27] ^ b[25] ^ b[17] ^ b[9] ^ b[3];
-        x[off + 28] ^= b[28] ^ b[26] ^ b[18] ^ b[10] ^ b[4];
-        x[off + 29] ^= b[29] ^ b[27] ^ b[19] ^ b[11] ^ b[5];
-        x[off + 30] ^= b[30] ^ b[28] ^ b[20] ^ b[12] ^ b[6];
-        x[off + 31] ^= b[31] ^ b[29] ^ b[21] ^ b[13] ^ b[7];
-    }
-
-    /** Slices words 2·pair and 2·pair + 1 of the blocks into their planes. */
-    private void load(byte[] in, int off, int count, int pair) {
+    private void load(byte[] in, int off, int count) {
+        long[] s = state;
         for (int b = 0; b < LANES; b++) {
-            rows[b] = b < count ? Bytes.getLongBE(in, off + b * Sm4.BLOCK_SIZE + 8 * pair) : 0;
+            int at = off + b * Sm4.BLOCK_SIZE;
+            s[b] = b < count ? Long.rotateLeft(Bytes.getLongBE(in, at), 32) : 0;
+            s[LANES + b] = b < count ? Long.rotateLeft(Bytes.getLongBE(in, at + 8), 32) : 0;
         }
-        transpose(rows);
-        // rows[c] bit 63 − b now holds bit 63 − c of block b's 64-bit half: words 2·pair, 2·pair + 1
-        for (int j = 0; j < 32; j++) {
-            state[32 * (2 * pair) + j] = rows[31 - j];
-            state[32 * (2 * pair + 1) + j] = rows[63 - j];
-        }
+        transpose(s, 0);
+        transpose(s, LANES);
     }
 
-    /** Writes output words 2·pair and 2·pair + 1 (slots 3 − 2·pair and 2 − 2·pair) of the blocks. */
-    private void store(byte[] out, int off, int count, int pair) {
-        int high = 32 * (3 - 2 * pair);
-        int low = 32 * (2 - 2 * pair);
-        for (int j = 0; j < 32; j++) {
-            rows[31 - j] = state[high + j];
-            rows[63 - j] = state[low + j];
-        }
-        transpose(rows);
+    /**
+     * Unslices the result X35, X34, X33, X32, which sits in slots 3, 2, 1, 0: transposed, slots 2
+     * and 3 give rows X35 ‖ X34 (high half first, as the bytes are written), slots 0 and 1 give
+     * X33 ‖ X32. With {@code in}, writes {@code in ^ result} instead.
+     */
+    private void store(byte[] in, int inOff, byte[] out, int off, int count) {
+        long[] s = state;
+        transpose(s, 0);
+        transpose(s, LANES);
         for (int b = 0; b < count; b++) {
-            Bytes.putLongBE(out, off + b * Sm4.BLOCK_SIZE + 8 * pair, rows[b]);
+            int at = off + b * Sm4.BLOCK_SIZE;
+            long high = s[LANES + b];
+            long low = s[b];
+            if (in != null) {
+                int from = inOff + b * Sm4.BLOCK_SIZE;
+                high ^= Bytes.getLongBE(in, from);
+                low ^= Bytes.getLongBE(in, from + 8);
+            }
+            Bytes.putLongBE(out, at, high);
+            Bytes.putLongBE(out, at + 8, low);
         }
     }
 
     /**
-     * Transposes a 64 × 64 bit matrix in place, element (r, c) being bit 63 − c of {@code a[r]}:
-     * six rounds of swapping ever smaller blocks across the diagonal.
+     * Transposes the 64 × 64 bit matrix {@code a[off..off+64)} in place, element (r, c) being bit
+     * c of {@code a[off + r]}: six rounds of swapping ever smaller blocks across the diagonal.
+     * Written stage by stage with constant widths, which the JIT compiles to far better code than
+     * one loop over the widths.
      */
-    static void transpose(long[] a) {
-        long mask = 0x00000000ffffffffL;
-        for (int width = 32; width != 0; width >>>= 1, mask ^= mask << width) {
-            for (int k = 0; k < 64; k = ((k | width) + 1) & ~width) {
-                long t = (a[k] ^ (a[k | width] >>> width)) & mask;
-                a[k] ^= t;
-                a[k | width] ^= t << width;
+    static void transpose(long[] a, int off) {
+        Objects.checkFromIndexSize(off, 64, a.length);
+        for (int k = off; k < off + 32; k++) {
+            swap(a, k, 32, 0x00000000ffffffffL);
+        }
+        for (int base = off; base < off + 64; base += 32) {
+            for (int k = base; k < base + 16; k++) {
+                swap(a, k, 16, 0x0000ffff0000ffffL);
             }
         }
+        for (int base = off; base < off + 64; base += 16) {
+            for (int k = base; k < base + 8; k++) {
+                swap(a, k, 8, 0x00ff00ff00ff00ffL);
+            }
+        }
+        for (int base = off; base < off + 64; base += 8) {
+            for (int k = base; k < base + 4; k++) {
+                swap(a, k, 4, 0x0f0f0f0f0f0f0f0fL);
+            }
+        }
+        for (int k = off; k < off + 64; k += 4) {
+            swap(a, k, 2, 0x3333333333333333L);
+            swap(a, k + 1, 2, 0x3333333333333333L);
+        }
+        for (int k = off; k < off + 64; k += 2) {
+            swap(a, k, 1, 0x5555555555555555L);
+        }
+    }
+
+    /** Swaps the high {@code width} bits of each 2·width group of a[k] with the low ones of a[k + width]. */
+    private static void swap(long[] a, int k, int width, long mask) {
+        long t = ((a[k] >>> width) ^ a[k + width]) & mask;
+        a[k + width] ^= t;
+        a[k] ^= t << width;
     }
 
     void wipe() {
         Arrays.fill(state, 0);
         Arrays.fill(round, 0);
-        Arrays.fill(rows, 0);
     }
 }

@@ -2,6 +2,7 @@ package org.shangmi.core.sm4;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.util.Bytes;
 
 /**
  * SM4 in CTR mode: the IV is the first counter block, incremented as one 128-bit big-endian
@@ -12,11 +13,13 @@ import java.util.Objects;
 final class Sm4Ctr extends Sm4IvMode {
 
     private static final int BATCH_BLOCKS = Sm4Bitsliced.LANES;
+    private static final int BATCH = BATCH_BLOCKS * Sm4.BLOCK_SIZE;
 
     private final Sm4 sm4;
-    private final int counterBytes;
-    private final byte[] counter = new byte[Sm4.BLOCK_SIZE];
-    private final byte[] keyStream = new byte[BATCH_BLOCKS * Sm4.BLOCK_SIZE];
+    private final int counterBits;
+    /** The next counter block, as its big-endian halves. */
+    private final long[] counter = new long[2];
+    private final byte[] keyStream = new byte[BATCH];
     private int keyStreamPosition;
     private int keyStreamLength;
 
@@ -24,11 +27,14 @@ final class Sm4Ctr extends Sm4IvMode {
         this(sm4, iv, Sm4.BLOCK_SIZE);
     }
 
-    /** A counter incremented in its last {@code counterBytes} bytes only (GCM uses 4). */
+    /** A counter incremented in its last {@code counterBytes} bytes only (16, or 1..8: GCM uses 4, CCM 2..8). */
     Sm4Ctr(Sm4 sm4, byte[] iv, int counterBytes) {
         super(iv);
+        if (counterBytes != Sm4.BLOCK_SIZE && (counterBytes < 1 || counterBytes > Long.BYTES)) {
+            throw new IllegalArgumentException("a counter of " + counterBytes + " bytes is not supported");
+        }
         this.sm4 = sm4;
-        this.counterBytes = counterBytes;
+        this.counterBits = 8 * counterBytes;
         reset();
     }
 
@@ -37,6 +43,11 @@ final class Sm4Ctr extends Sm4IvMode {
         return 1;
     }
 
+    /**
+     * Whole batches of blocks go straight through {@link Sm4#cryptCounters}; what is left is served
+     * from buffered key stream, made a batch at a time (the cost of a bitsliced pass does not depend
+     * on how many of its 64 blocks are used).
+     */
     @Override
     public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
         if (len < 0) {
@@ -46,58 +57,49 @@ final class Sm4Ctr extends Sm4IvMode {
         Objects.checkFromIndexSize(outOff, len, out.length);
         int done = 0;
         while (done < len) {
-            if (keyStreamPosition == keyStreamLength) {
-                refill((len - done + Sm4.BLOCK_SIZE - 1) / Sm4.BLOCK_SIZE);
+            int left = len - done;
+            if (keyStreamPosition < keyStreamLength) {
+                int take = Math.min(left, keyStreamLength - keyStreamPosition);
+                Bytes.xor(in, inOff + done, keyStream, keyStreamPosition, out, outOff + done, take);
+                keyStreamPosition += take;
+                done += take;
+            } else if (left >= BATCH) {
+                sm4.cryptCounters(counter, counterBits, in, inOff + done, out, outOff + done, BATCH_BLOCKS);
+                done += BATCH;
+            } else {
+                refill((left + Sm4.BLOCK_SIZE - 1) / Sm4.BLOCK_SIZE);
             }
-            int take = Math.min(len - done, keyStreamLength - keyStreamPosition);
-            for (int i = 0; i < take; i++) {
-                out[outOff + done + i] = (byte) (in[inOff + done + i] ^ keyStream[keyStreamPosition + i]);
-            }
-            keyStreamPosition += take;
-            done += take;
         }
     }
 
-    /** Makes min(blocks, 64) blocks of key stream from the next counter values. */
+    /** Makes key stream: the blocks asked for if so few that a single-block path is cheaper, else a batch. */
     private void refill(int blocks) {
-        int count = Math.min(blocks, BATCH_BLOCKS);
-        for (int b = 0; b < count; b++) {
-            System.arraycopy(counter, 0, keyStream, b * Sm4.BLOCK_SIZE, Sm4.BLOCK_SIZE);
-            increment();
-        }
-        sm4.encryptBlocks(keyStream, 0, keyStream, 0, count);
+        int count = blocks < Sm4.BITSLICED_FROM ? blocks : BATCH_BLOCKS;
+        int length = count * Sm4.BLOCK_SIZE;
+        Arrays.fill(keyStream, 0, length, (byte) 0);
+        sm4.cryptCounters(counter, counterBits, keyStream, 0, keyStream, 0, count);
         keyStreamPosition = 0;
-        keyStreamLength = count * Sm4.BLOCK_SIZE;
-    }
-
-    private void increment() {
-        int carry = 1;
-        for (int i = Sm4.BLOCK_SIZE - 1; i >= Sm4.BLOCK_SIZE - counterBytes; i--) {
-            int sum = (counter[i] & 0xff) + carry;
-            counter[i] = (byte) sum;
-            carry = sum >>> 8;
-        }
+        keyStreamLength = length;
     }
 
     @Override
     public void reset() {
-        System.arraycopy(iv, 0, counter, 0, Sm4.BLOCK_SIZE);
+        counter[0] = Bytes.getLongBE(iv, 0);
+        counter[1] = Bytes.getLongBE(iv, 8);
         Arrays.fill(keyStream, (byte) 0);
         keyStreamPosition = 0;
         keyStreamLength = 0;
     }
 
-
     /** Clears the key stream and counter but keeps the key (the block cipher is shared). */
     void wipeState() {
         Arrays.fill(keyStream, (byte) 0);
-        Arrays.fill(counter, (byte) 0);
+        Arrays.fill(counter, 0);
     }
 
     @Override
     public void destroy() {
         sm4.wipe();
-        Arrays.fill(keyStream, (byte) 0);
-        Arrays.fill(counter, (byte) 0);
+        wipeState();
     }
 }

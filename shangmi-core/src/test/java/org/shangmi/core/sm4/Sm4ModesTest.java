@@ -3,6 +3,7 @@ package org.shangmi.core.sm4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -18,6 +19,7 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.testing.Vectors;
@@ -101,6 +103,46 @@ class Sm4ModesTest {
         next[15] = 1;
         sm4.encryptBlock(next, 0, expected, 32);
         assertArrayEquals(expected, stream);
+    }
+
+    /**
+     * Key stream against its definition, E(IV + i) with the sum taken modulo 2^(8·counterBytes) in
+     * the last counterBytes bytes, across carries that fall inside a 64-block batch: within the low
+     * half, from the low half into the high one, and the wrap of the whole counter.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {16, 8, 4, 2})
+    void counterMatchesItsDefinitionAcrossCarries(int counterBytes) {
+        Random random = new Random(counterBytes);
+        byte[] key = new byte[16];
+        random.nextBytes(key);
+        Sm4 sm4 = new Sm4(key);
+        int blocks = 3 * 64 + 5;
+        for (int ones = 0; ones <= 16; ones += 4) {
+            byte[] iv = new byte[16];
+            random.nextBytes(iv);
+            Arrays.fill(iv, 16 - ones, 16, (byte) 0xff);
+            iv[15] = (byte) 0xd0; // 48 blocks before the carry out of the trailing ff bytes
+            BigInteger modulus = BigInteger.ONE.shiftLeft(8 * counterBytes);
+            BigInteger start = new BigInteger(1, Arrays.copyOfRange(iv, 16 - counterBytes, 16));
+            byte[] expected = new byte[blocks * 16];
+            for (int i = 0; i < blocks; i++) {
+                byte[] block = iv.clone();
+                byte[] low = start.add(BigInteger.valueOf(i)).mod(modulus).add(modulus).toByteArray();
+                System.arraycopy(low, low.length - counterBytes, block, 16 - counterBytes, counterBytes);
+                sm4.encryptBlock(block, 0, expected, 16 * i);
+            }
+            byte[] oneShot = new byte[expected.length];
+            new Sm4Ctr(sm4, iv, counterBytes).update(new byte[oneShot.length], 0, oneShot.length, oneShot, 0);
+            assertArrayEquals(expected, oneShot, counterBytes + "-byte counter, " + ones + " trailing ff bytes, one shot");
+            byte[] chunked = new byte[expected.length];
+            Sm4Ctr ctr = new Sm4Ctr(sm4, iv, counterBytes);
+            for (int done = 0, step = 1; done < chunked.length; done += step, step = step * 3 + 1) {
+                int n = Math.min(step, chunked.length - done);
+                ctr.update(chunked, done, n, chunked, done);
+            }
+            assertArrayEquals(expected, chunked, counterBytes + "-byte counter, " + ones + " trailing ff bytes, in chunks");
+        }
     }
 
     @Test

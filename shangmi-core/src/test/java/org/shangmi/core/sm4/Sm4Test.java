@@ -91,16 +91,20 @@ class Sm4Test {
     @Test
     void transposeMatchesTheDefinition() {
         Random random = new Random(9);
-        long[] a = new long[64];
-        for (int i = 0; i < 64; i++) {
-            a[i] = random.nextLong();
-        }
-        long[] t = a.clone();
-        Sm4Bitsliced.transpose(t);
-        for (int r = 0; r < 64; r++) {
-            for (int c = 0; c < 64; c++) {
-                assertEquals((a[r] >>> (63 - c)) & 1, (t[c] >>> (63 - r)) & 1, "(" + r + ", " + c + ")");
+        for (int off : new int[] {0, 5, 64}) {
+            long[] a = new long[off + 64 + 3];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = random.nextLong();
             }
+            long[] t = a.clone();
+            Sm4Bitsliced.transpose(t, off);
+            for (int r = 0; r < 64; r++) {
+                for (int c = 0; c < 64; c++) {
+                    assertEquals((a[off + r] >>> c) & 1, (t[off + c] >>> r) & 1, "(" + r + ", " + c + ")");
+                }
+            }
+            assertArrayEquals(Arrays.copyOf(a, off), Arrays.copyOf(t, off), "before the matrix");
+            assertArrayEquals(Arrays.copyOfRange(a, off + 64, a.length), Arrays.copyOfRange(t, off + 64, t.length), "after it");
         }
     }
 
