@@ -25,15 +25,26 @@ final class Ghash {
     private static final long M2 = 0x4444444444444444L;
     private static final long M3 = 0x8888888888888888L;
 
-    private long h1;
-    private long h0;
+    /**
+     * The bit classes of the three Karatsuba operands made from H (its high word, its low word and
+     * their XOR), then of their bit reversals: 4 longs each, fixed for a key.
+     */
+    private final long[] hClasses = new long[24];
     private long y1;
     private long y0;
 
     /** Sets H (16 bytes) and clears the state. */
     void init(byte[] h) {
-        h1 = Bytes.getLongBE(h, 0);
-        h0 = Bytes.getLongBE(h, 8);
+        long h1 = Bytes.getLongBE(h, 0);
+        long h0 = Bytes.getLongBE(h, 8);
+        long[] operands = {h1, h0, h1 ^ h0, Long.reverse(h1), Long.reverse(h0), Long.reverse(h1 ^ h0)};
+        for (int i = 0; i < operands.length; i++) {
+            hClasses[4 * i] = operands[i] & M0;
+            hClasses[4 * i + 1] = operands[i] & M1;
+            hClasses[4 * i + 2] = operands[i] & M2;
+            hClasses[4 * i + 3] = operands[i] & M3;
+        }
+        Arrays.fill(operands, 0);
         y1 = 0;
         y0 = 0;
     }
@@ -76,29 +87,27 @@ final class Ghash {
     }
 
     void wipe() {
-        h1 = 0;
-        h0 = 0;
+        Arrays.fill(hClasses, 0);
         y1 = 0;
         y0 = 0;
     }
 
     /** Y = (a1 : a0)·H. */
     private void multiply(long a1, long a0) {
-        // Karatsuba over 64-bit halves of the reversed representations
-        long z3;
-        long z2;
-        long z1;
-        long z0;
-        long hiH = clmulHigh(a1, h1);
-        long loH = clmulLow(a1, h1);
-        long hiL = clmulHigh(a0, h0);
-        long loL = clmulLow(a0, h0);
-        long hiM = clmulHigh(a1 ^ a0, h1 ^ h0) ^ hiH ^ hiL;
-        long loM = clmulLow(a1 ^ a0, h1 ^ h0) ^ loH ^ loL;
-        z3 = hiH;
-        z2 = loH ^ hiM;
-        z1 = hiL ^ loM;
-        z0 = loL;
+        // Karatsuba over 64-bit halves; each high half comes from the product of the reversals
+        long[] h = hClasses;
+        Objects.checkFromIndexSize(0, 24, h.length);
+        long a2 = a1 ^ a0;
+        long loH = clmul(a1, h[0], h[1], h[2], h[3]);
+        long loL = clmul(a0, h[4], h[5], h[6], h[7]);
+        long loM = clmul(a2, h[8], h[9], h[10], h[11]) ^ loH ^ loL;
+        long hiH = Long.reverse(clmul(Long.reverse(a1), h[12], h[13], h[14], h[15])) >>> 1;
+        long hiL = Long.reverse(clmul(Long.reverse(a0), h[16], h[17], h[18], h[19])) >>> 1;
+        long hiM = (Long.reverse(clmul(Long.reverse(a2), h[20], h[21], h[22], h[23])) >>> 1) ^ hiH ^ hiL;
+        long z3 = hiH;
+        long z2 = loH ^ hiM;
+        long z1 = hiL ^ loM;
+        long z0 = loL;
         // the 255-bit product, shifted left once: now bit 255 − d holds the coefficient of x^d
         z3 = (z3 << 1) | (z2 >>> 63);
         z2 = (z2 << 1) | (z1 >>> 63);
@@ -116,23 +125,24 @@ final class Ghash {
 
     /** The low 64 bits of the carry-less product x·y. */
     static long clmulLow(long x, long y) {
-        long x0 = x & M0;
-        long x1 = x & M1;
-        long x2 = x & M2;
-        long x3 = x & M3;
-        long y0 = y & M0;
-        long y1 = y & M1;
-        long y2 = y & M2;
-        long y3 = y & M3;
-        long z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
-        long z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
-        long z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
-        long z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
-        return (z0 & M0) | (z1 & M1) | (z2 & M2) | (z3 & M3);
+        return clmul(x, y & M0, y & M1, y & M2, y & M3);
     }
 
     /** The high 64 bits of the carry-less product x·y (bit 127 is always 0). */
     static long clmulHigh(long x, long y) {
         return Long.reverse(clmulLow(Long.reverse(x), Long.reverse(y))) >>> 1;
+    }
+
+    /** The low 64 bits of the carry-less product of x and y, given y's four bit classes. */
+    private static long clmul(long x, long y0, long y1, long y2, long y3) {
+        long x0 = x & M0;
+        long x1 = x & M1;
+        long x2 = x & M2;
+        long x3 = x & M3;
+        long z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+        long z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+        long z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+        long z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+        return (z0 & M0) | (z1 & M1) | (z2 & M2) | (z3 & M3);
     }
 }
