@@ -2,6 +2,7 @@ package org.shangmi.core.sm4;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.util.Bytes;
 
 /**
  * SM4 in CBC mode. Encryption is sequential, one block at a time through the single-block path;
@@ -36,9 +37,7 @@ final class Sm4Cbc extends Sm4IvMode {
         Objects.checkFromIndexSize(outOff, len, out.length);
         if (encrypt) {
             for (int done = 0; done < len; done += Sm4.BLOCK_SIZE) {
-                for (int i = 0; i < Sm4.BLOCK_SIZE; i++) {
-                    chain[i] ^= in[inOff + done + i];
-                }
+                Bytes.xor(chain, 0, in, inOff + done, chain, 0, Sm4.BLOCK_SIZE);
                 sm4.encryptBlock(chain, 0, chain, 0);
                 System.arraycopy(chain, 0, out, outOff + done, Sm4.BLOCK_SIZE);
             }
@@ -51,12 +50,9 @@ final class Sm4Cbc extends Sm4IvMode {
             int length = Math.min(BATCH, len - done);
             System.arraycopy(in, inOff + done, saved, 0, length);
             sm4.decryptBlocks(saved, 0, out, outOff + done, length / Sm4.BLOCK_SIZE);
-            for (int i = 0; i < Sm4.BLOCK_SIZE; i++) {
-                out[outOff + done + i] ^= chain[i];
-            }
-            for (int i = Sm4.BLOCK_SIZE; i < length; i++) {
-                out[outOff + done + i] ^= saved[i - Sm4.BLOCK_SIZE];
-            }
+            int at = outOff + done;
+            Bytes.xor(out, at, chain, 0, out, at, Sm4.BLOCK_SIZE);
+            Bytes.xor(out, at + Sm4.BLOCK_SIZE, saved, 0, out, at + Sm4.BLOCK_SIZE, length - Sm4.BLOCK_SIZE);
             System.arraycopy(saved, length - Sm4.BLOCK_SIZE, chain, 0, Sm4.BLOCK_SIZE);
         }
     }

@@ -4,6 +4,7 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Objects;
 import org.shangmi.core.backend.XtsEngine;
+import org.shangmi.core.util.Bytes;
 
 /**
  * SM4-XTS: the first key half enciphers the data, the second the tweak; block j of a data unit
@@ -88,17 +89,13 @@ public final class Sm4Xts implements XtsEngine {
                     System.arraycopy(t, 0, tweaks, b, Sm4.BLOCK_SIZE);
                     multiplyByAlpha(t);
                 }
-                for (int i = 0; i < length; i++) {
-                    out[outOff + done + i] = (byte) (in[inOff + done + i] ^ tweaks[i]);
-                }
+                Bytes.xor(in, inOff + done, tweaks, 0, out, outOff + done, length);
                 if (encrypt) {
                     data.encryptBlocks(out, outOff + done, out, outOff + done, length / Sm4.BLOCK_SIZE);
                 } else {
                     data.decryptBlocks(out, outOff + done, out, outOff + done, length / Sm4.BLOCK_SIZE);
                 }
-                for (int i = 0; i < length; i++) {
-                    out[outOff + done + i] ^= tweaks[i];
-                }
+                Bytes.xor(out, outOff + done, tweaks, 0, out, outOff + done, length);
             }
             if (partial != 0) {
                 steal(encrypt, in, inOff + bulk, out, outOff + bulk, partial);
@@ -129,33 +126,33 @@ public final class Sm4Xts implements XtsEngine {
 
     /** result = C(source ⊕ mask) ⊕ mask for one block, C the data cipher in the given direction. */
     private void one(boolean encrypt, byte[] source, int off, byte[] mask, byte[] result) {
-        for (int i = 0; i < Sm4.BLOCK_SIZE; i++) {
-            result[i] = (byte) (source[off + i] ^ mask[i]);
-        }
+        Bytes.xor(source, off, mask, 0, result, 0, Sm4.BLOCK_SIZE);
         if (encrypt) {
             data.encryptBlock(result, 0, result, 0);
         } else {
             data.decryptBlock(result, 0, result, 0);
         }
-        for (int i = 0; i < Sm4.BLOCK_SIZE; i++) {
-            result[i] ^= mask[i];
-        }
+        Bytes.xor(result, 0, mask, 0, result, 0, Sm4.BLOCK_SIZE);
     }
 
-    /** t = t·α in the chosen convention, folding the carried-out bit by a mask. */
+    /**
+     * t = t·α in the chosen convention, folding the carried-out bit by a mask: IEEE 1619 reads the
+     * tweak as a little-endian integer and shifts it left, GB/T 17964 as a big-endian one shifted
+     * right.
+     */
     private void multiplyByAlpha(byte[] tweak) {
         if (ieee) {
-            int carry = (tweak[15] & 0xff) >>> 7;
-            for (int i = 15; i > 0; i--) {
-                tweak[i] = (byte) ((tweak[i] << 1) | ((tweak[i - 1] & 0xff) >>> 7));
-            }
-            tweak[0] = (byte) ((tweak[0] << 1) ^ (-carry & 0x87));
+            long low = Bytes.getLongLE(tweak, 0);
+            long high = Bytes.getLongLE(tweak, 8);
+            long carry = high >>> 63;
+            Bytes.putLongLE(tweak, 8, (high << 1) | (low >>> 63));
+            Bytes.putLongLE(tweak, 0, (low << 1) ^ (-carry & 0x87));
         } else {
-            int carry = tweak[15] & 1;
-            for (int i = 15; i > 0; i--) {
-                tweak[i] = (byte) (((tweak[i] & 0xff) >>> 1) | ((tweak[i - 1] & 1) << 7));
-            }
-            tweak[0] = (byte) (((tweak[0] & 0xff) >>> 1) ^ (-carry & 0xe1));
+            long high = Bytes.getLongBE(tweak, 0);
+            long low = Bytes.getLongBE(tweak, 8);
+            long carry = low & 1;
+            Bytes.putLongBE(tweak, 8, (low >>> 1) | (high << 63));
+            Bytes.putLongBE(tweak, 0, (high >>> 1) ^ (-carry & 0xe100000000000000L));
         }
     }
 

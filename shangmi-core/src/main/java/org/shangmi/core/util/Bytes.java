@@ -15,6 +15,8 @@ public final class Bytes {
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG_BE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** For XOR, where the byte order does not matter: the machine's own is the cheapest. */
     private static final VarHandle LONG_NATIVE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -36,6 +38,14 @@ public final class Bytes {
 
     public static void putLongBE(byte[] out, int off, long value) {
         LONG_BE.set(out, off, value);
+    }
+
+    public static long getLongLE(byte[] in, int off) {
+        return (long) LONG_LE.get(in, off);
+    }
+
+    public static void putLongLE(byte[] out, int off, long value) {
+        LONG_LE.set(out, off, value);
     }
 
     /**
