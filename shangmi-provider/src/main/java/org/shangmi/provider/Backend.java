@@ -6,14 +6,21 @@ package org.shangmi.provider;
  */
 public enum Backend {
     /** Pure Java engines from {@code shangmi-core}: always present, JDK 17 and later. */
-    JAVA("java"),
+    JAVA("java", 17),
     /** The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl}, JDK 22 and later. */
-    OPENSSL("openssl");
+    OPENSSL("openssl", 22);
 
     private final String id;
+    private final int minimumJdk;
 
-    Backend(String id) {
+    Backend(String id, int minimumJdk) {
         this.id = id;
+        this.minimumJdk = minimumJdk;
+    }
+
+    /** The oldest JDK (feature release) the backend runs on. */
+    public int minimumJdk() {
+        return minimumJdk;
     }
 
     /** The name used in system properties ({@code shangmi.backend=java}) and by the backend service. */

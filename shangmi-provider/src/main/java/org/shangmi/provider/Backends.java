@@ -64,7 +64,11 @@ final class Backends {
         }
         for (Backend backend : Backend.values()) {
             BackendService service = found.get(backend.id());
-            if (service == null) {
+            int jdk = Runtime.version().feature();
+            if (jdk < backend.minimumJdk()) {
+                unavailable(backend, "", "needs JDK " + backend.minimumJdk() + " or later; this JVM is "
+                        + Runtime.version());
+            } else if (service == null) {
                 String reason = backend == Backend.JAVA
                         ? "shangmi-core's backend registration (META-INF/services) is missing"
                         : "module shangmi-" + backend.id() + " is not on the class path";

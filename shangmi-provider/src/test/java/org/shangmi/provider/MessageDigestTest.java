@@ -22,7 +22,7 @@ import org.shangmi.core.testing.Vectors;
 class MessageDigestTest {
 
     static List<ShangMiProvider> providers() {
-        return Providers.each();
+        return Providers.serving("SM3");
     }
 
     static List<Arguments> providersAndVectors() {
@@ -77,7 +77,7 @@ class MessageDigestTest {
     @Test
     void everyBackendGivesTheSameDigests() throws Exception {
         Random random = new Random(99);
-        List<ShangMiProvider> providers = Providers.each();
+        List<ShangMiProvider> providers = Providers.serving("SM3");
         for (int length : new int[] {0, 1, 63, 64, 65, 1000, 70_000}) {
             byte[] message = new byte[length];
             random.nextBytes(message);

@@ -30,12 +30,27 @@ final class Providers {
     }
 
     /**
-     * Every vector of {@code vectorAlgorithm} against every provider, as (backend serving
-     * {@code jcaAlgorithm}, provider, record) for parameterized tests.
+     * One {@link ShangMiProvider} per available backend that serves {@code jcaAlgorithm} (a name of
+     * {@link org.shangmi.core.backend.Algorithm}); never empty (Java serves everything).
+     */
+    static List<ShangMiProvider> serving(String jcaAlgorithm) {
+        List<ShangMiProvider> providers = new ArrayList<>();
+        for (ShangMiProvider provider : each()) {
+            if (provider.backendFor(jcaAlgorithm) != null) {
+                providers.add(provider);
+            }
+        }
+        assertFalse(providers.isEmpty(), "no backend serves " + jcaAlgorithm + ": " + ShangMiProvider.backendStatus());
+        return providers;
+    }
+
+    /**
+     * Every vector of {@code vectorAlgorithm} against every provider serving {@code jcaAlgorithm},
+     * as (backend, provider, record) for parameterized tests.
      */
     static List<Arguments> withVectors(String jcaAlgorithm, String vectorAlgorithm) {
         List<Arguments> cases = new ArrayList<>();
-        for (ShangMiProvider provider : each()) {
+        for (ShangMiProvider provider : serving(jcaAlgorithm)) {
             for (Vectors.Record record : Vectors.all(vectorAlgorithm)) {
                 cases.add(Arguments.of(provider.backendFor(jcaAlgorithm), provider, record));
             }

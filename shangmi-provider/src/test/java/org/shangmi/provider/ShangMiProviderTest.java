@@ -46,6 +46,23 @@ class ShangMiProviderTest {
         assertFalse(java.details().isEmpty());
     }
 
+    /** CI runs this on JDK 25, where the backend must load, and on JDK 17, where it must say why it cannot. */
+    @Test
+    void theOpenSslBackendLoadsFromJdk22OnAndSaysWhyNotBefore() {
+        BackendStatus openssl = ShangMiProvider.backendStatus().get(Backend.OPENSSL.ordinal());
+        assertEquals(Backend.OPENSSL, openssl.backend());
+        if (Runtime.version().feature() < 22) {
+            assertFalse(openssl.available());
+            assertTrue(openssl.problems().startsWith("needs JDK 22 or later; this JVM is " + Runtime.version().feature()),
+                    openssl.problems());
+        } else {
+            assertTrue(openssl.available(), openssl.problems());
+            assertTrue(openssl.algorithms().containsAll(Set.of("SM3", "HmacSM3")), openssl.algorithms().toString());
+            assertTrue(openssl.details().startsWith("OpenSSL 3."), openssl.details());
+            assertTrue(openssl.details().contains("libcrypto"), openssl.details());
+        }
+    }
+
     @Test
     void everyBackendIsReportedAndAnUnavailableOneSaysWhy() {
         List<BackendStatus> statuses = ShangMiProvider.backendStatus();

@@ -77,7 +77,7 @@ class Sm2CipherTest {
     @Test
     void everyLayoutRoundTripsAcrossBackends() throws Exception {
         Random random = new Random(11);
-        List<ShangMiProvider> providers = Providers.each();
+        List<ShangMiProvider> providers = Providers.serving("SM2");
         KeyPair pair = KeyPairGenerator.getInstance("SM2", providers.get(0)).generateKeyPair();
         for (int size : new int[] {0, 1, 31, 32, 33, 100, 1024, 5000}) {
             byte[] plaintext = new byte[size];
@@ -110,7 +110,7 @@ class Sm2CipherTest {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         java.security.SecureRandom secure = new java.security.SecureRandom();
-        List<ShangMiProvider> providers = Providers.each();
+        List<ShangMiProvider> providers = Providers.serving("SM2");
         KeyFactory bcFactory = KeyFactory.getInstance("EC", Providers.bouncyCastle());
         Sm2CiphertextFormat[] formats = Sm2CiphertextFormat.values();
         for (int i = 0; i < 1000; i++) {
@@ -198,7 +198,7 @@ class Sm2CipherTest {
         bcGenerator.initialize(new ECGenParameterSpec("sm2p256v1"));
         KeyPair theirs = bcGenerator.generateKeyPair();
         byte[] plaintext = "interoperable plaintext".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             Cipher bc = Cipher.getInstance("SM2", Providers.bouncyCastle());
             bc.init(Cipher.ENCRYPT_MODE, theirs.getPublic());
             byte[] fromBc = bc.doFinal(plaintext);
@@ -227,7 +227,7 @@ class Sm2CipherTest {
 
     @Test
     void acceptsACompressedC1() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             Cipher cipher = Cipher.getInstance("SM2/C1C3C2/NoPadding", provider);
             cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
@@ -244,7 +244,7 @@ class Sm2CipherTest {
     /** Tampered, truncated or malformed ciphertexts: BadPaddingException, and the output buffer untouched. */
     @Test
     void badCiphertextsReleaseNothing() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             byte[] plaintext = new byte[40];
             Arrays.fill(plaintext, (byte) 'p');
@@ -279,7 +279,7 @@ class Sm2CipherTest {
 
     @Test
     void shortBufferKeepsTheInputAndByteBuffersWork() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             Cipher cipher = Cipher.getInstance("SM2", provider);
             cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
@@ -304,7 +304,7 @@ class Sm2CipherTest {
 
     @Test
     void wrapsAndUnwrapsSecretKeys() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             SecretKey key = new SecretKeySpec(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, "SM4");
             Cipher cipher = Cipher.getInstance("SM2", provider);
@@ -324,7 +324,7 @@ class Sm2CipherTest {
         KeyPairGenerator p256 = KeyPairGenerator.getInstance("EC", "SunEC");
         p256.initialize(new ECGenParameterSpec("secp256r1"));
         KeyPair nist = p256.generateKeyPair();
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             Cipher cipher = Cipher.getInstance("SM2", provider);
             assertThrows(InvalidKeyException.class, () -> cipher.init(Cipher.ENCRYPT_MODE, pair.getPrivate()));

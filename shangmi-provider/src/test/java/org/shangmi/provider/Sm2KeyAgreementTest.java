@@ -36,7 +36,7 @@ class Sm2KeyAgreementTest {
 
     @Test
     void twoPartiesAgreeAndConfirmEachOther() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair[] keys = keyPairs(provider, 4);
             KeyPair staticA = keys[0];
             KeyPair staticB = keys[1];
@@ -80,7 +80,7 @@ class Sm2KeyAgreementTest {
 
     @Test
     void agreesWithBouncyCastleInEitherRole() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair[] keys = keyPairs(provider, 4);
             KeyPair staticA = keys[0];
             KeyPair staticB = keys[1];
@@ -118,7 +118,7 @@ class Sm2KeyAgreementTest {
 
     @Test
     void misuseIsRefused() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair[] keys = keyPairs(provider, 2);
             KeyPair own = keys[0];
             KeyPair other = keys[1];

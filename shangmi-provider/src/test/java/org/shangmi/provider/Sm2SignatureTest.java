@@ -127,7 +127,7 @@ class Sm2SignatureTest {
     void randomRoundTripsAcrossBackendsAndBouncyCastle() throws Exception {
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        List<ShangMiProvider> providers = Providers.each();
+        List<ShangMiProvider> providers = Providers.serving("SM2");
         for (int i = 0; i < 1000; i++) {
             String context = "seed " + seed + ", round " + i;
             ShangMiProvider signing = providers.get(i % providers.size());
@@ -168,7 +168,7 @@ class Sm2SignatureTest {
         bcGenerator.initialize(new ECGenParameterSpec("sm2p256v1"));
         byte[] id = "alice@example.com".getBytes(StandardCharsets.US_ASCII);
         byte[] message = "interop".getBytes(StandardCharsets.US_ASCII);
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair theirs = bcGenerator.generateKeyPair();
             Signature bcSigner = Signature.getInstance("SM3withSM2", Providers.bouncyCastle());
             bcSigner.setParameter(new SM2ParameterSpec(id));
@@ -201,7 +201,7 @@ class Sm2SignatureTest {
 
     @Test
     void defaultIdIsTheStandardOneAndTheSpecPublicKeyChangesNothing() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             PrivateKey fresh = KeyFactory.getInstance("SM2", provider).generatePrivate(
                     new Sm2RawPrivateKeySpec(((Sm2PrivateKey) pair.getPrivate()).scalar()));
@@ -239,7 +239,7 @@ class Sm2SignatureTest {
     /** Malformed and wrong signatures give false, never an exception. */
     @Test
     void verifyReturnsFalseForEveryBadSignature() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             byte[] message = "message".getBytes(StandardCharsets.US_ASCII);
             byte[] raw = signRaw(provider, pair.getPrivate(), null, HexFormat.of().parseHex("0f".repeat(32)), message);
@@ -296,7 +296,7 @@ class Sm2SignatureTest {
 
     @Test
     void noneWithSm2SignsExactlyE() throws Exception {
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             byte[] e = new byte[32];
             new Random(2).nextBytes(e);
@@ -321,7 +321,7 @@ class Sm2SignatureTest {
         KeyPairGenerator p256 = KeyPairGenerator.getInstance("EC", "SunEC");
         p256.initialize(new ECGenParameterSpec("secp256r1"));
         KeyPair nist = p256.generateKeyPair();
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             Signature signature = Signature.getInstance("SM3withSM2", provider);
             InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> signature.initSign(nist.getPrivate()));
             assertTrue(e.getMessage().contains("sm2p256v1"), e.getMessage());
@@ -353,7 +353,7 @@ class Sm2SignatureTest {
     @Test
     void opensslTestKeyRoundTripsThroughPkcs8AndSignsForBouncyCastle() throws Exception {
         Vectors.Record record = Vectors.load(Vectors.OPENSSL_EVP, "SM2-VERIFY-DIGEST").get(0);
-        for (ShangMiProvider provider : Providers.each()) {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             PublicKey publicKey = factory.generatePublic(new Sm2UncompressedPublicKeySpec(record.hex("pub")));
             PrivateKey fromRaw = factory.generatePrivate(new Sm2RawPrivateKeySpec(record.hex("priv")));

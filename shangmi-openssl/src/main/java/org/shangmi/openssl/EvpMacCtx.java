@@ -1,0 +1,121 @@
+package org.shangmi.openssl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
+import java.util.Objects;
+
+/**
+ * One MAC context (EVP_MAC_CTX) of HMAC over a fixed digest, reused from message to message
+ * under one key. Array arguments are checked here, before any C call; long inputs go to C in
+ * chunks of {@link LibCrypto#CHUNK} bytes. OpenSSL keeps its own copy of the key, which it clears
+ * when the context is freed.
+ */
+final class EvpMacCtx extends NativeObject {
+
+    /** sizeof(OSSL_PARAM) on LP64: key, data_type (padded), data, data_size, return_size. */
+    private static final long PARAM_SIZE = 40;
+    private static final long RETURN_SIZE_UNMODIFIED = -1L; // SIZE_MAX
+
+    private final EvpMac mac;
+    private final MemorySegment params;
+    private final int macLength;
+    private final long[] outLength = new long[1];
+
+    /** A context for {@code mac} whose digest is given by the OSSL_PARAM array {@code params}. */
+    private EvpMacCtx(MemorySegment pointer, EvpMac mac, MemorySegment params, int macLength) {
+        super(pointer, LibCrypto::evpMacCtxFree);
+        this.mac = mac;
+        this.params = params;
+        this.macLength = macLength;
+    }
+
+    /** A new, unkeyed context for HMAC over {@code digest}, whose output is {@code macLength} bytes. */
+    static EvpMacCtx hmac(EvpMac mac, MemorySegment params, int macLength) {
+        try {
+            MemorySegment ctx = LibCrypto.evpMacCtxNew(mac.pointer());
+            return new EvpMacCtx(OpenSslException.checkNotNull(ctx, "EVP_MAC_CTX_new"), mac, params, macLength);
+        } finally {
+            Reference.reachabilityFence(mac);
+        }
+    }
+
+    /**
+     * The parameters {@code {"digest": digest}} in memory that lives as long as {@code arena}; built
+     * once per backend, since OpenSSL reads them only during the call.
+     */
+    static MemorySegment digestParams(Arena arena, String digest) {
+        MemorySegment key = arena.allocateFrom("digest");
+        MemorySegment value = arena.allocateFrom(digest);
+        MemorySegment params = arena.allocate(2 * PARAM_SIZE, 8); // the second entry, all zero, ends the array
+        params.set(ValueLayout.ADDRESS, 0, key);
+        params.set(ValueLayout.JAVA_INT, 8, LibCrypto.OSSL_PARAM_UTF8_STRING);
+        params.set(ValueLayout.ADDRESS, 16, value);
+        params.set(ValueLayout.JAVA_LONG, 24, digest.length());
+        params.set(ValueLayout.JAVA_LONG, 32, RETURN_SIZE_UNMODIFIED);
+        return params;
+    }
+
+    /** Keys the context (any length, empty included) and starts a message. */
+    void init(byte[] key, int off, int len) {
+        Objects.checkFromIndexSize(off, len, key.length);
+        try {
+            // a NULL key would mean "keep the old key", so an empty key is passed as a zero-length array
+            MemorySegment keySegment = MemorySegment.ofArray(key).asSlice(off, len);
+            OpenSslException.check(LibCrypto.evpMacInit(pointer(), keySegment, len, params), "EVP_MAC_init");
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Starts a new message under the key already set. */
+    void restart() {
+        try {
+            OpenSslException.check(LibCrypto.evpMacInit(pointer(), MemorySegment.NULL, 0, MemorySegment.NULL),
+                    "EVP_MAC_init");
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    void update(byte[] input, int off, int len) {
+        Objects.checkFromIndexSize(off, len, input.length);
+        try {
+            MemorySegment data = MemorySegment.ofArray(input);
+            for (int done = 0; done < len; ) {
+                int n = Math.min(len - done, LibCrypto.CHUNK);
+                OpenSslException.check(LibCrypto.evpMacUpdate(pointer(), data.asSlice(off + done, n), n), "EVP_MAC_update");
+                done += n;
+            }
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes the tag ({@code macLength} bytes) to {@code out[off..]} and starts a new message under the same key. */
+    void finish(byte[] out, int off) {
+        Objects.checkFromIndexSize(off, macLength, out.length);
+        try {
+            MemorySegment target = MemorySegment.ofArray(out).asSlice(off, macLength);
+            OpenSslException.check(LibCrypto.evpMacFinal(pointer(), target, MemorySegment.ofArray(outLength), macLength),
+                    "EVP_MAC_final");
+            if (outLength[0] != macLength) {
+                throw new OpenSslException("EVP_MAC_final wrote " + outLength[0] + " bytes, not " + macLength);
+            }
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+        restart();
+    }
+
+    /** A new context with the same key and pending input. */
+    EvpMacCtx copy() {
+        try {
+            MemorySegment dup = OpenSslException.checkNotNull(LibCrypto.evpMacCtxDup(pointer()), "EVP_MAC_CTX_dup");
+            return new EvpMacCtx(dup, mac, params, macLength);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package org.shangmi.openssl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
+ * function has one {@code static final} handle, with its C signature beside it, in a holder class
+ * per group (core, digests, MACs), so that a group is bound on first use: binding costs
+ * milliseconds per function, and a JVM that never digests never pays for the digest functions.
+ *
+ * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
+ * which pass heap memory without copying and hold off GC safepoints while they run: callers keep
+ * such calls short (inputs in chunks of {@link #CHUNK} bytes). Every wrapper returns what C
+ * returns; checking it is the caller's job ({@link OpenSslException#check}).
+ */
+final class LibCrypto {
+
+    /** The longest input handed to one critical call. */
+    static final int CHUNK = 16 * 1024;
+
+    /** OpenSSL_version() selectors. */
+    static final int OPENSSL_VERSION = 0;
+
+    /** OSSL_PARAM data types. */
+    static final int OSSL_PARAM_UTF8_STRING = 4;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static volatile SymbolLookup library;
+    private static volatile String libraryName;
+
+    private LibCrypto() {
+    }
+
+    /**
+     * Opens libcrypto: the file at {@code path} if given, else the platform's soname for 3.x
+     * found by the dynamic linker. Idempotent once it succeeded.
+     *
+     * @throws IllegalArgumentException if the library cannot be opened (the message says where it looked)
+     */
+    static synchronized void open(String path) {
+        if (library != null) {
+            return;
+        }
+        List<String> candidates = new ArrayList<>();
+        if (path != null && !path.isBlank()) {
+            candidates.add(path);
+        } else {
+            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+            if (os.contains("mac")) {
+                candidates.add("libcrypto.3.dylib");
+            } else if (os.contains("windows")) {
+                candidates.add("libcrypto-3-x64.dll");
+            } else {
+                candidates.add("libcrypto.so.3");
+            }
+        }
+        List<String> failures = new ArrayList<>();
+        for (String candidate : candidates) {
+            try {
+                library = candidate.contains("/") || candidate.contains("\\")
+                        ? SymbolLookup.libraryLookup(Path.of(candidate), Arena.global())
+                        : SymbolLookup.libraryLookup(candidate, Arena.global());
+                libraryName = candidate;
+                return;
+            } catch (IllegalArgumentException e) {
+                failures.add(candidate + ": " + e.getMessage());
+            }
+        }
+        throw new IllegalArgumentException("cannot open libcrypto (" + String.join("; ", failures) + ")");
+    }
+
+    /** The name or path the library was opened by. */
+    static String libraryName() {
+        return libraryName;
+    }
+
+    private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+        SymbolLookup lookup = library;
+        if (lookup == null) {
+            throw new IllegalStateException("libcrypto is not open");
+        }
+        MemorySegment symbol = lookup.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libcrypto has no function " + name));
+        return LINKER.downcallHandle(symbol, descriptor, options);
+    }
+
+    private static MethodHandle critical(String name, FunctionDescriptor descriptor) {
+        return bind(name, descriptor, Linker.Option.critical(true));
+    }
+
+    /** Wraps what a handle can throw (nothing but errors, for these signatures). */
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
+
+    // ---------------------------------------------------------------- core: version, errors
+
+    private static final class Core {
+        // unsigned long OpenSSL_version_num(void)
+        static final MethodHandle VERSION_NUM = bind("OpenSSL_version_num", FunctionDescriptor.of(JAVA_LONG));
+        // const char *OpenSSL_version(int t)
+        static final MethodHandle VERSION = bind("OpenSSL_version", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        // unsigned long ERR_get_error(void)
+        static final MethodHandle ERR_GET_ERROR = bind("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
+        // void ERR_error_string_n(unsigned long e, char *buf, size_t len)
+        static final MethodHandle ERR_ERROR_STRING_N = critical("ERR_error_string_n",
+                FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
+        // void ERR_clear_error(void)
+        static final MethodHandle ERR_CLEAR_ERROR = bind("ERR_clear_error", FunctionDescriptor.ofVoid());
+    }
+
+    static long openSslVersionNum() {
+        try {
+            return (long) Core.VERSION_NUM.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static String openSslVersion(int type) {
+        try {
+            MemorySegment text = (MemorySegment) Core.VERSION.invokeExact(type);
+            return text.equals(MemorySegment.NULL) ? "" : text.reinterpret(4096).getString(0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static long errGetError() {
+        try {
+            return (long) Core.ERR_GET_ERROR.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void errErrorStringN(long error, byte[] buffer) {
+        try {
+            Core.ERR_ERROR_STRING_N.invokeExact(error, MemorySegment.ofArray(buffer), (long) buffer.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void errClearError() {
+        try {
+            Core.ERR_CLEAR_ERROR.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- message digests
+
+    private static final class Md {
+        // EVP_MD *EVP_MD_fetch(OSSL_LIB_CTX *ctx, const char *algorithm, const char *properties)
+        static final MethodHandle FETCH = bind("EVP_MD_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        // void EVP_MD_free(EVP_MD *md)
+        static final MethodHandle FREE = bind("EVP_MD_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_MD_get_size(const EVP_MD *md)
+        static final MethodHandle GET_SIZE = bind("EVP_MD_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        // EVP_MD_CTX *EVP_MD_CTX_new(void)
+        static final MethodHandle CTX_NEW = bind("EVP_MD_CTX_new", FunctionDescriptor.of(ADDRESS));
+        // void EVP_MD_CTX_free(EVP_MD_CTX *ctx)
+        static final MethodHandle CTX_FREE = bind("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+        static final MethodHandle CTX_COPY = bind("EVP_MD_CTX_copy_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        // int EVP_DigestInit_ex2(EVP_MD_CTX *ctx, const EVP_MD *type, const OSSL_PARAM params[])
+        static final MethodHandle INIT = bind("EVP_DigestInit_ex2",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        // int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *d, size_t cnt)
+        static final MethodHandle UPDATE = critical("EVP_DigestUpdate",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+        // int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *s)
+        static final MethodHandle FINAL = critical("EVP_DigestFinal_ex",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    static MemorySegment evpMdFetch(MemorySegment name) {
+        try {
+            return (MemorySegment) Md.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpMdFree(MemorySegment md) {
+        try {
+            Md.FREE.invokeExact(md);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpMdGetSize(MemorySegment md) {
+        try {
+            return (int) Md.GET_SIZE.invokeExact(md);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment evpMdCtxNew() {
+        try {
+            return (MemorySegment) Md.CTX_NEW.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpMdCtxFree(MemorySegment ctx) {
+        try {
+            Md.CTX_FREE.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpMdCtxCopyEx(MemorySegment out, MemorySegment in) {
+        try {
+            return (int) Md.CTX_COPY.invokeExact(out, in);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpDigestInitEx2(MemorySegment ctx, MemorySegment md) {
+        try {
+            return (int) Md.INIT.invokeExact(ctx, md, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code data} may be a heap segment (the handle is critical); keep it under {@link #CHUNK} bytes. */
+    static int evpDigestUpdate(MemorySegment ctx, MemorySegment data, long length) {
+        try {
+            return (int) Md.UPDATE.invokeExact(ctx, data, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code out} may be a heap segment; the length is not reported back. */
+    static int evpDigestFinalEx(MemorySegment ctx, MemorySegment out) {
+        try {
+            return (int) Md.FINAL.invokeExact(ctx, out, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- MACs
+
+    private static final class Mac {
+        // EVP_MAC *EVP_MAC_fetch(OSSL_LIB_CTX *libctx, const char *algorithm, const char *properties)
+        static final MethodHandle FETCH = bind("EVP_MAC_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        // void EVP_MAC_free(EVP_MAC *mac)
+        static final MethodHandle FREE = bind("EVP_MAC_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // EVP_MAC_CTX *EVP_MAC_CTX_new(EVP_MAC *mac)
+        static final MethodHandle CTX_NEW = bind("EVP_MAC_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        // void EVP_MAC_CTX_free(EVP_MAC_CTX *ctx)
+        static final MethodHandle CTX_FREE = bind("EVP_MAC_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // EVP_MAC_CTX *EVP_MAC_CTX_dup(const EVP_MAC_CTX *src)
+        static final MethodHandle CTX_DUP = bind("EVP_MAC_CTX_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        // int EVP_MAC_init(EVP_MAC_CTX *ctx, const unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+        static final MethodHandle INIT = critical("EVP_MAC_init",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+        // int EVP_MAC_update(EVP_MAC_CTX *ctx, const unsigned char *data, size_t datalen)
+        static final MethodHandle UPDATE = critical("EVP_MAC_update",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+        // int EVP_MAC_final(EVP_MAC_CTX *ctx, unsigned char *out, size_t *outl, size_t outsize)
+        static final MethodHandle FINAL = critical("EVP_MAC_final",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    static MemorySegment evpMacFetch(MemorySegment name) {
+        try {
+            return (MemorySegment) Mac.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpMacFree(MemorySegment mac) {
+        try {
+            Mac.FREE.invokeExact(mac);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment evpMacCtxNew(MemorySegment mac) {
+        try {
+            return (MemorySegment) Mac.CTX_NEW.invokeExact(mac);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpMacCtxFree(MemorySegment ctx) {
+        try {
+            Mac.CTX_FREE.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment evpMacCtxDup(MemorySegment ctx) {
+        try {
+            return (MemorySegment) Mac.CTX_DUP.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code key} may be a heap segment; a NULL key re-initialises with the key already set. The
+     * params array must be native memory (OpenSSL keeps no pointer into it after the call).
+     */
+    static int evpMacInit(MemorySegment ctx, MemorySegment key, long keyLength, MemorySegment params) {
+        try {
+            return (int) Mac.INIT.invokeExact(ctx, key, keyLength, params);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpMacUpdate(MemorySegment ctx, MemorySegment data, long length) {
+        try {
+            return (int) Mac.UPDATE.invokeExact(ctx, data, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code out} and {@code outLength} (one size_t) may be heap segments. */
+    static int evpMacFinal(MemorySegment ctx, MemorySegment out, MemorySegment outLength, long outSize) {
+        try {
+            return (int) Mac.FINAL.invokeExact(ctx, out, outLength, outSize);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+}

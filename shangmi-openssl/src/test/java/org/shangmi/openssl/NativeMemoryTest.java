@@ -1,0 +1,98 @@
+package org.shangmi.openssl;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.MacEngine;
+
+/**
+ * The soak test: millions of engines created, used and dropped without closing, as careless users
+ * do, must leave the process's resident memory flat; their C contexts are freed by the safety-net
+ * Cleaner. The module's tests run with a fixed, pre-touched Java heap (see the pom), so that
+ * growth of the resident set is native memory.
+ *
+ * <p>The first round sets the high-water mark: the Cleaner frees contexts a little after they
+ * become garbage, and malloc keeps the peak it reached. Later rounds must stay at that mark. An
+ * SM3 context costs a few hundred bytes of C memory and an HMAC one more, so leaking one round
+ * would add hundreds of MiB, far above the bound.
+ */
+class NativeMemoryTest {
+
+    /** Growth of VmRSS allowed between the end of the first round and the end of the last. */
+    private static final long BOUND_BYTES = 32L << 20;
+    private static final int ROUNDS = 4;
+    private static final int ENGINES_PER_ROUND = 1_000_000;
+
+    private static final OpenSslBackend OPENSSL = new OpenSslBackend();
+
+    @BeforeAll
+    static void load() throws Exception {
+        OPENSSL.load();
+    }
+
+    @Test
+    void droppedDigestAndMacEnginesDoNotLeak() throws Exception {
+        byte[] message = new byte[32];
+        byte[] out = new byte[32];
+        int engines = run(ENGINES_PER_ROUND, message, out);
+        long before = settledRss();
+        StringBuilder trace = new StringBuilder().append(before >> 10);
+        long after = before;
+        for (int round = 1; round < ROUNDS; round++) {
+            engines += run(ENGINES_PER_ROUND, message, out);
+            after = settledRss();
+            trace.append(", ").append(after >> 10);
+        }
+        long growth = after - before;
+        assertTrue(growth < BOUND_BYTES, engines + " engines dropped: VmRSS grew by " + (growth >> 10)
+                + " KiB after the first round, over the bound of " + (BOUND_BYTES >> 10) + " KiB (KiB per round: "
+                + trace + ")");
+    }
+
+    /** Creates {@code count} digest engines and count / 2 keyed MAC engines, uses each once, closes none. */
+    private static int run(int count, byte[] message, byte[] out) {
+        for (int i = 0; i < count; i++) {
+            DigestEngine digest = OPENSSL.newDigest(Algorithm.SM3);
+            message[0] = (byte) i;
+            digest.update(message, 0, message.length);
+            digest.digest(out, 0);
+            if ((i & 1) == 0) {
+                MacEngine mac = OPENSSL.newMac(Algorithm.HMAC_SM3);
+                mac.init(message, 0, 16);
+                mac.update(message, 0, message.length);
+                mac.doFinal(out, 0);
+            }
+        }
+        return count + count / 2;
+    }
+
+    /** VmRSS after the garbage has been collected and the Cleaner has caught up. */
+    private static long settledRss() throws Exception {
+        long previous = Long.MAX_VALUE;
+        for (int i = 0; i < 20; i++) {
+            System.gc();
+            Thread.sleep(100);
+            long rss = rss();
+            if (Math.abs(previous - rss) < (256 << 10)) {
+                return rss;
+            }
+            previous = rss;
+        }
+        return previous;
+    }
+
+    private static long rss() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) << 10;
+            }
+        }
+        throw new IOException("no VmRSS in /proc/self/status");
+    }
+}

@@ -1,0 +1,237 @@
+package org.shangmi.openssl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.JavaBackendService;
+import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.testing.Chunks;
+
+/**
+ * The backend's native side: inputs across the chunk size, copies, every refused argument (the JVM
+ * must survive each with the right exception), OpenSSL's error reasons, use after close, threads.
+ * Known answers and the cross-checks through the JCA are in shangmi-provider's tests, which run
+ * on every backend.
+ */
+class OpenSslBackendTest {
+
+    private static final OpenSslBackend OPENSSL = new OpenSslBackend();
+    private static final JavaBackendService JAVA = new JavaBackendService();
+
+    @BeforeAll
+    static void load() throws Exception {
+        assertEquals(Set.of(Algorithm.SM3, Algorithm.HMAC_SM3), OPENSSL.load());
+    }
+
+    @Test
+    void detailsNameTheVersionAndTheLibrary() {
+        assertTrue(OPENSSL.details().startsWith("OpenSSL 3."), OPENSSL.details());
+        assertTrue(OPENSSL.details().contains("libcrypto"), OPENSSL.details());
+    }
+
+    @Test
+    void digestsEqualJavaAcrossTheChunkSize() {
+        Random random = new Random(1);
+        DigestEngine ours = OPENSSL.newDigest(Algorithm.SM3);
+        DigestEngine reference = JAVA.newDigest(Algorithm.SM3);
+        for (int length : new int[] {0, 1, 55, 56, 64, 65, LibCrypto.CHUNK - 1, LibCrypto.CHUNK, LibCrypto.CHUNK + 1,
+                3 * LibCrypto.CHUNK + 17}) {
+            byte[] message = new byte[length];
+            random.nextBytes(message);
+            reference.update(message, 0, length);
+            byte[] expected = new byte[32];
+            reference.digest(expected, 0);
+            byte[] out = new byte[40];
+            ours.update(message, 0, length);
+            ours.digest(out, 5);
+            assertArrayEquals(expected, Arrays.copyOfRange(out, 5, 37), "one call, length " + length);
+            Chunks.feed(random, length, 5000, (off, len) -> ours.update(message, off, len));
+            ours.digest(out, 0);
+            assertArrayEquals(expected, Arrays.copyOf(out, 32), "chunks, length " + length);
+        }
+    }
+
+    @Test
+    void aCopyGoesItsOwnWay() {
+        byte[] abc = "abc".getBytes(StandardCharsets.US_ASCII);
+        DigestEngine first = OPENSSL.newDigest(Algorithm.SM3);
+        first.update(abc, 0, 2);
+        DigestEngine second = first.copy();
+        first.update(abc, 2, 1);
+        second.update((byte) 'x');
+        assertArrayEquals(java(abc), digest(first));
+        assertArrayEquals(java("abx".getBytes(StandardCharsets.US_ASCII)), digest(second));
+        first.update(abc, 0, 3);
+        first.reset();
+        assertArrayEquals(java(new byte[0]), digest(first), "reset forgets the input");
+    }
+
+    @Test
+    void badRangesAreRefusedBeforeAnyNativeCallAndLeaveTheStateAlone() {
+        DigestEngine sm3 = OPENSSL.newDigest(Algorithm.SM3);
+        byte[] abc = "abc".getBytes(StandardCharsets.US_ASCII);
+        sm3.update(abc, 0, 3);
+        byte[] buffer = new byte[16];
+        assertThrows(NullPointerException.class, () -> sm3.update(null, 0, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, -1, 4));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 0, -1));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 13, 4));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 1, Integer.MAX_VALUE));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, Integer.MIN_VALUE, 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[31], 0), "a digest needs 32 bytes");
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], 9));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], -1));
+        assertThrows(NullPointerException.class, () -> sm3.digest(null, 0));
+        assertArrayEquals(java(abc), digest(sm3), "the refused calls changed nothing");
+
+        MacEngine hmac = OPENSSL.newMac(Algorithm.HMAC_SM3);
+        assertThrows(IllegalStateException.class, () -> hmac.update(abc, 0, 3), "no key yet");
+        assertThrows(IllegalStateException.class, () -> hmac.doFinal(new byte[32], 0), "no key yet");
+        assertThrows(IndexOutOfBoundsException.class, () -> hmac.init(abc, 2, 2));
+        assertThrows(NullPointerException.class, () -> hmac.init(null, 0, 0));
+        hmac.init(abc, 0, 3);
+        assertThrows(IndexOutOfBoundsException.class, () -> hmac.update(abc, 3, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> hmac.doFinal(new byte[32], 1));
+        hmac.update(abc, 0, 3);
+        byte[] tag = new byte[32];
+        hmac.doFinal(tag, 0);
+        assertArrayEquals(javaMac(abc, abc), tag, "the refused calls changed nothing");
+    }
+
+    @Test
+    void hmacKeysOfEveryLengthAndRekeyingEqualJava() {
+        Random random = new Random(2);
+        MacEngine ours = OPENSSL.newMac(Algorithm.HMAC_SM3);
+        for (int keyLength : new int[] {0, 1, 32, 63, 64, 65, 200}) {
+            byte[] key = new byte[keyLength];
+            random.nextBytes(key);
+            byte[] message = new byte[random.nextInt(3 * LibCrypto.CHUNK)];
+            random.nextBytes(message);
+            ours.init(key, 0, keyLength);
+            Chunks.feed(random, message.length, 7000, (off, len) -> ours.update(message, off, len));
+            byte[] tag = new byte[32];
+            ours.doFinal(tag, 0);
+            assertArrayEquals(javaMac(key, message), tag, "key of " + keyLength + " bytes");
+            ours.update(message, 0, message.length);
+            ours.doFinal(tag, 0);
+            assertArrayEquals(javaMac(key, message), tag, "the same key, second message");
+        }
+    }
+
+    @Test
+    void aMacCopyAndResetAndDestroyBehave() {
+        byte[] key = "key".getBytes(StandardCharsets.US_ASCII);
+        byte[] message = "message".getBytes(StandardCharsets.US_ASCII);
+        MacEngine ours = OPENSSL.newMac(Algorithm.HMAC_SM3);
+        ours.init(key, 0, key.length);
+        ours.update(message, 0, 3);
+        MacEngine copy = ours.copy();
+        ours.update(message, 3, message.length - 3);
+        copy.update(message, 3, message.length - 3);
+        byte[] a = new byte[32];
+        byte[] b = new byte[32];
+        ours.doFinal(a, 0);
+        copy.doFinal(b, 0);
+        assertArrayEquals(javaMac(key, message), a);
+        assertArrayEquals(a, b, "the copy kept the key and the pending input");
+        ours.update(message, 0, 2);
+        ours.reset();
+        ours.update(message, 0, message.length);
+        ours.doFinal(a, 0);
+        assertArrayEquals(javaMac(key, message), a, "reset dropped the pending input, kept the key");
+        ours.destroy();
+        assertThrows(IllegalStateException.class, () -> ours.update(message, 0, 1), "destroyed: no key");
+        ours.init(message, 0, message.length);
+        ours.update(key, 0, key.length);
+        ours.doFinal(a, 0);
+        assertArrayEquals(javaMac(message, key), a, "keyed again after destroy");
+    }
+
+    @Test
+    void failuresCarryOpenSslsReasonAndEmptyTheQueue() {
+        OpenSslException e = assertThrows(OpenSslException.class, () -> EvpMd.fetch("NO-SUCH-DIGEST"));
+        assertTrue(e.getMessage().startsWith("EVP_MD_fetch(NO-SUCH-DIGEST) failed: error:"), e.getMessage());
+        assertTrue(e.getMessage().contains("unsupported"), e.getMessage());
+        assertEquals(0, LibCrypto.errGetError(), "the error queue is empty");
+    }
+
+    @Test
+    void aClosedContextRefusesUseInsteadOfCrashing() {
+        EvpMdCtx ctx = new EvpMdCtx(EvpMd.fetch("SM3"));
+        ctx.close();
+        ctx.close();
+        assertThrows(IllegalStateException.class, () -> ctx.update(new byte[1], 0, 1));
+        assertThrows(IllegalStateException.class, () -> ctx.finish(new byte[32], 0));
+        assertThrows(IllegalStateException.class, ctx::copy);
+    }
+
+    @Test
+    void threadsWithTheirOwnEnginesShareTheAlgorithmObjects() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                long seed = t;
+                results.add(pool.submit(() -> {
+                    Random random = new Random(seed);
+                    DigestEngine digest = OPENSSL.newDigest(Algorithm.SM3);
+                    MacEngine mac = OPENSSL.newMac(Algorithm.HMAC_SM3);
+                    for (int i = 0; i < 300; i++) {
+                        byte[] message = new byte[random.nextInt(3000)];
+                        random.nextBytes(message);
+                        digest.update(message, 0, message.length);
+                        assertArrayEquals(java(message), digest(digest), "thread " + seed);
+                        mac.init(message, 0, Math.min(40, message.length));
+                        mac.update(message, 0, message.length);
+                        byte[] tag = new byte[32];
+                        mac.doFinal(tag, 0);
+                        assertArrayEquals(javaMac(Arrays.copyOf(message, Math.min(40, message.length)), message),
+                                tag, "thread " + seed);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> result : results) {
+                result.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static byte[] digest(DigestEngine engine) {
+        byte[] out = new byte[engine.digestLength()];
+        engine.digest(out, 0);
+        return out;
+    }
+
+    private static byte[] java(byte[] message) {
+        DigestEngine sm3 = JAVA.newDigest(Algorithm.SM3);
+        sm3.update(message, 0, message.length);
+        return digest(sm3);
+    }
+
+    private static byte[] javaMac(byte[] key, byte[] message) {
+        MacEngine mac = JAVA.newMac(Algorithm.HMAC_SM3);
+        mac.init(key, 0, key.length);
+        mac.update(message, 0, message.length);
+        byte[] tag = new byte[32];
+        mac.doFinal(tag, 0);
+        return tag;
+    }
+}
