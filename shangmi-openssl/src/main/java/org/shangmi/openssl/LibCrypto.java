@@ -18,7 +18,7 @@ import java.util.Locale;
 /**
  * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
  * function has one {@code static final} handle, with its C signature beside it, in a holder class
- * per group (core, digests, MACs), so that a group is bound on first use: binding costs
+ * per group (core, digests, MACs, ciphers), so that a group is bound on first use: binding costs
  * milliseconds per function, and a JVM that never digests never pays for the digest functions.
  *
  * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
@@ -357,6 +357,88 @@ final class LibCrypto {
     static int evpMacFinal(MemorySegment ctx, MemorySegment out, MemorySegment outLength, long outSize) {
         try {
             return (int) Mac.FINAL.invokeExact(ctx, out, outLength, outSize);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- ciphers
+
+    private static final class Cipher {
+        // EVP_CIPHER *EVP_CIPHER_fetch(OSSL_LIB_CTX *ctx, const char *algorithm, const char *properties)
+        static final MethodHandle FETCH = bind("EVP_CIPHER_fetch",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        // void EVP_CIPHER_free(EVP_CIPHER *cipher)
+        static final MethodHandle FREE = bind("EVP_CIPHER_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // EVP_CIPHER_CTX *EVP_CIPHER_CTX_new(void)
+        static final MethodHandle CTX_NEW = bind("EVP_CIPHER_CTX_new", FunctionDescriptor.of(ADDRESS));
+        // void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
+        static final MethodHandle CTX_FREE = bind("EVP_CIPHER_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_CipherInit_ex2(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *type, const unsigned char *key,
+        //                        const unsigned char *iv, int enc, const OSSL_PARAM params[])
+        static final MethodHandle INIT = critical("EVP_CipherInit_ex2",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+        // int EVP_CIPHER_CTX_set_padding(EVP_CIPHER_CTX *ctx, int padding)
+        static final MethodHandle SET_PADDING = bind("EVP_CIPHER_CTX_set_padding",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        // int EVP_CipherUpdate(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl, const unsigned char *in, int inl)
+        static final MethodHandle UPDATE = critical("EVP_CipherUpdate",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+    }
+
+    static MemorySegment evpCipherFetch(MemorySegment name) {
+        try {
+            return (MemorySegment) Cipher.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpCipherFree(MemorySegment cipher) {
+        try {
+            Cipher.FREE.invokeExact(cipher);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment evpCipherCtxNew() {
+        try {
+            return (MemorySegment) Cipher.CTX_NEW.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpCipherCtxFree(MemorySegment ctx) {
+        try {
+            Cipher.CTX_FREE.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code key} and {@code iv} may be heap segments or NULL (keep the current one). */
+    static int evpCipherInitEx2(MemorySegment ctx, MemorySegment cipher, MemorySegment key, MemorySegment iv, int encrypt) {
+        try {
+            return (int) Cipher.INIT.invokeExact(ctx, cipher, key, iv, encrypt, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpCipherCtxSetPadding(MemorySegment ctx, int padding) {
+        try {
+            return (int) Cipher.SET_PADDING.invokeExact(ctx, padding);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code out}, {@code outLength} (one int) and {@code in} may be heap segments. */
+    static int evpCipherUpdate(MemorySegment ctx, MemorySegment out, MemorySegment outLength, MemorySegment in, int inLength) {
+        try {
+            return (int) Cipher.UPDATE.invokeExact(ctx, out, outLength, in, inLength);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.shangmi.core.backend.AeadEngine;
@@ -19,6 +21,7 @@ import org.shangmi.core.backend.CcmEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.JavaBackendService;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.backend.XtsEngine;
@@ -28,6 +31,10 @@ import org.shangmi.core.backend.XtsEngine;
  * library named by the system property {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}),
  * else the platform's soname; it needs native access ({@code --enable-native-access=ALL-UNNAMED}, or
  * the module's name) and OpenSSL 3.0 or later. Algorithm objects are fetched once, at load.
+ *
+ * <p>SM4: the basic modes (ECB, CBC, CTR, CFB, OFB) go to libcrypto where it has them. GCM, CCM
+ * and XTS, and any basic mode the library lacks, are served by the Java engines, so that a
+ * provider bound to this backend offers every mode; {@link #details()} says which modes are whose.
  */
 public final class OpenSslBackend implements BackendService {
 
@@ -42,6 +49,8 @@ public final class OpenSslBackend implements BackendService {
     private static final int SM3_BLOCK_LENGTH = 64;
 
     private String details = "";
+    private final JavaBackendService java = new JavaBackendService();
+    private final Map<CipherMode, EvpCipher> sm4 = new EnumMap<>(CipherMode.class);
     private EvpMd sm3;
     private EvpMac hmac;
     private MemorySegment hmacSm3Params;
@@ -103,11 +112,27 @@ public final class OpenSslBackend implements BackendService {
                 missing.add("HmacSM3: " + e.getMessage());
             }
         }
+        List<String> javaModes = new ArrayList<>();
+        for (CipherMode mode : CipherMode.values()) {
+            try {
+                sm4.put(mode, EvpCipher.fetch("SM4-" + mode));
+            } catch (OpenSslException | UnsatisfiedLinkError e) {
+                javaModes.add(mode.name());
+            }
+        }
+        if (!sm4.isEmpty()) {
+            offered.add(Algorithm.SM4);
+            javaModes.addAll(List.of("GCM", "CCM", "XTS"));
+            details += "; SM4 " + String.join("/", javaModes) + " by the Java engines";
+        } else {
+            missing.add("SM4: libcrypto has none of its modes");
+        }
         if (!missing.isEmpty()) {
             details += "; not offered: " + String.join("; ", missing);
         }
         if (offered.isEmpty()) {
-            throw new BackendUnavailableException(versionText + " offers none of SM3, HmacSM3: " + String.join("; ", missing));
+            throw new BackendUnavailableException(versionText + " offers none of SM3, HmacSM3, SM4: "
+                    + String.join("; ", missing));
         }
         return Collections.unmodifiableSet(offered);
     }
@@ -156,22 +181,36 @@ public final class OpenSslBackend implements BackendService {
 
     @Override
     public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        throw notOffered(Algorithm.SM4);
+        EvpCipher cipher = sm4.get(mode);
+        if (cipher == null) {
+            requireSm4();
+            return java.newSm4(mode, encrypt, key, iv);
+        }
+        return new OpenSslSm4(cipher, mode, encrypt, key, iv);
     }
 
     @Override
     public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Gcm(key, iv, tagLength);
     }
 
     @Override
     public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Xts(key, ieee);
     }
 
     @Override
     public CcmEngine newSm4Ccm(byte[] key) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Ccm(key);
+    }
+
+    private void requireSm4() {
+        if (sm4.isEmpty()) {
+            throw notOffered(Algorithm.SM4);
+        }
     }
 
     private static UnsupportedOperationException notOffered(Algorithm algorithm) {

@@ -17,6 +17,8 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.JavaBackendService;
 import org.shangmi.core.backend.MacEngine;
@@ -35,7 +37,7 @@ class OpenSslBackendTest {
 
     @BeforeAll
     static void load() throws Exception {
-        assertEquals(Set.of(Algorithm.SM3, Algorithm.HMAC_SM3), OPENSSL.load());
+        assertEquals(Set.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM4), OPENSSL.load());
     }
 
     @Test
@@ -160,6 +162,79 @@ class OpenSslBackendTest {
         ours.update(key, 0, key.length);
         ours.doFinal(a, 0);
         assertArrayEquals(javaMac(message, key), a, "keyed again after destroy");
+    }
+
+    @Test
+    void detailsSayWhichSm4ModesTheJavaEnginesServe() {
+        // OpenSSL 3.0 has the five basic modes; GCM, CCM and XTS always come from Java
+        assertTrue(OPENSSL.details().contains("; SM4 GCM/CCM/XTS by the Java engines"), OPENSSL.details());
+    }
+
+    @Test
+    void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
+        Random random = new Random(3);
+        for (CipherMode mode : CipherMode.values()) {
+            for (boolean encrypt : new boolean[] {true, false}) {
+                byte[] key = new byte[16];
+                random.nextBytes(key);
+                byte[] iv = mode.needsIv() ? new byte[16] : null;
+                if (iv != null) {
+                    random.nextBytes(iv);
+                }
+                CipherEngine ours = OPENSSL.newSm4(mode, encrypt, key, iv);
+                assertTrue(ours instanceof OpenSslSm4, mode + " is libcrypto's");
+                for (int length : new int[] {0, 16, 4 * LibCrypto.CHUNK + 48}) {
+                    byte[] input = new byte[length + (mode.unit() == 1 ? 5 : 0)];
+                    random.nextBytes(input);
+                    byte[] expected = new byte[input.length];
+                    JAVA.newSm4(mode, encrypt, key, iv).update(input, 0, input.length, expected, 0);
+                    byte[] out = new byte[input.length + 3];
+                    ours.reset();
+                    ours.update(input, 0, input.length, out, 3);
+                    assertArrayEquals(expected, Arrays.copyOfRange(out, 3, out.length), mode + " " + encrypt + " " + length);
+                    byte[] inPlace = input.clone();
+                    ours.reset();
+                    int unit = mode.unit() == 1 ? 7 : 16;
+                    for (int off = 0; off < inPlace.length; off += unit * 100) {
+                        int n = Math.min(unit * 100, inPlace.length - off);
+                        ours.update(inPlace, off, n, inPlace, off);
+                    }
+                    assertArrayEquals(expected, inPlace, mode + " " + encrypt + " " + length + " in place, in pieces");
+                }
+                if (iv != null) {
+                    byte[] otherIv = iv.clone();
+                    otherIv[0] ^= 1;
+                    byte[] block = new byte[16];
+                    byte[] expected = new byte[16];
+                    JAVA.newSm4(mode, encrypt, key, otherIv).update(block, 0, 16, expected, 0);
+                    ours.reset(otherIv);
+                    ours.update(block, 0, 16, block, 0);
+                    assertArrayEquals(expected, block, mode + " with a new IV under the same key");
+                }
+                ours.destroy();
+            }
+        }
+    }
+
+    @Test
+    void sm4RefusesBadKeysIvsUnitsAndRangesBeforeAnyNativeCall() {
+        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[15], new byte[16]));
+        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[32], new byte[16]));
+        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[16], null));
+        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CTR, true, new byte[16], new byte[8]));
+        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.ECB, true, new byte[16], new byte[16]));
+        assertThrows(NullPointerException.class, () -> OPENSSL.newSm4(CipherMode.ECB, true, null, null));
+        CipherEngine cbc = OPENSSL.newSm4(CipherMode.CBC, false, new byte[16], new byte[16]);
+        byte[] buffer = new byte[64];
+        assertThrows(IllegalArgumentException.class, () -> cbc.update(buffer, 0, 20, buffer, 0), "not whole blocks");
+        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 16, 64, buffer, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 0, 64, buffer, 16));
+        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, -16, 16, buffer, 0));
+        assertThrows(IllegalArgumentException.class, () -> cbc.update(buffer, 0, -16, buffer, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 0, Integer.MAX_VALUE - 15, buffer, 0));
+        assertThrows(IllegalArgumentException.class, () -> cbc.reset(new byte[15]));
+        cbc.destroy();
+        assertThrows(IllegalStateException.class, () -> cbc.update(buffer, 0, 16, buffer, 0), "destroyed");
     }
 
     @Test

@@ -1,0 +1,65 @@
+package org.shangmi.openssl;
+
+import java.util.Arrays;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+
+/** SM4 in one of the basic modes over one reused EVP_CIPHER_CTX. Not thread-safe. */
+final class OpenSslSm4 implements CipherEngine {
+
+    private final CipherMode mode;
+    private final EvpCipherCtx ctx;
+    private final byte[] iv;
+
+    /**
+     * @throws IllegalArgumentException if the key is not 16 bytes, or the IV does not suit the mode
+     */
+    OpenSslSm4(EvpCipher cipher, CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
+        checkIv(mode, iv);
+        this.mode = mode;
+        this.iv = iv == null ? null : iv.clone();
+        this.ctx = new EvpCipherCtx(cipher, encrypt, key, this.iv);
+    }
+
+    @Override
+    public int unit() {
+        return mode.unit();
+    }
+
+    @Override
+    public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0 || len % mode.unit() != 0) {
+            throw new IllegalArgumentException("SM4/" + mode + " takes whole " + mode.unit() + "-byte units, got " + len + " bytes");
+        }
+        ctx.update(in, inOff, len, out, outOff);
+    }
+
+    @Override
+    public void reset() {
+        ctx.restart(iv);
+    }
+
+    @Override
+    public void reset(byte[] newIv) {
+        checkIv(mode, newIv);
+        if (iv != null) {
+            System.arraycopy(newIv, 0, iv, 0, iv.length);
+        }
+        ctx.restart(iv);
+    }
+
+    @Override
+    public void destroy() {
+        ctx.close();
+        if (iv != null) {
+            Arrays.fill(iv, (byte) 0);
+        }
+    }
+
+    private static void checkIv(CipherMode mode, byte[] iv) {
+        if (mode.needsIv() ? iv == null || iv.length != 16 : iv != null) {
+            throw new IllegalArgumentException("SM4/" + mode + (mode.needsIv() ? " needs a 16-byte IV" : " takes no IV")
+                    + ", got " + (iv == null ? "none" : iv.length + " bytes"));
+        }
+    }
+}
