@@ -1,5 +1,6 @@
 package org.shangmi.provider;
 
+import java.security.MessageDigest;
 import java.util.Arrays;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CcmEngine;
@@ -14,6 +15,7 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
 
     private final BackendService backend;
     private CcmEngine engine;
+    private byte[] engineKey;
     private byte[] aad = new byte[0];
     private int aadLength;
 
@@ -32,9 +34,14 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
 
     @Override
     void newEngine(byte[] key, byte[] iv, int tagBits) {
+        if (engine != null && MessageDigest.isEqual(key, engineKey)) {
+            clearAad(); // the same key: keep its round keys (the nonce goes with each message)
+            return;
+        }
         CcmEngine fresh = backend.newSm4Ccm(key);
         destroyEngine();
         engine = fresh;
+        engineKey = key.clone();
     }
 
     @Override
@@ -42,6 +49,10 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
         if (engine != null) {
             engine.destroy();
             engine = null;
+        }
+        if (engineKey != null) {
+            Arrays.fill(engineKey, (byte) 0);
+            engineKey = null;
         }
         clearAad();
     }

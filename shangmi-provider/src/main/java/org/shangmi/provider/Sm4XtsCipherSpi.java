@@ -3,6 +3,7 @@ package org.shangmi.provider;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
@@ -29,6 +30,9 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
 
     private final BackendService backend;
     private XtsEngine engine;
+    /** The key and convention the engine was made for; a re-init with both unchanged keeps it. */
+    private byte[] engineKey;
+    private boolean engineIeee;
     private boolean encrypting;
     private final InputBuffer kept = new InputBuffer();
 
@@ -87,14 +91,20 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
                 throw new InvalidKeyException("an SM4-XTS key is two 16-byte keys, 32 bytes, got "
                         + (rawKey == null ? "none" : rawKey.length + " bytes"));
             }
-            XtsEngine fresh;
-            try {
-                fresh = backend.newSm4Xts(rawKey, ieee);
-            } catch (IllegalArgumentException e) {
-                throw new InvalidKeyException(e.getMessage(), e);
+            if (engine != null && engineIeee == ieee && MessageDigest.isEqual(rawKey, engineKey)) {
+                kept.clear(); // the same key and convention: keep the round keys
+            } else {
+                XtsEngine fresh;
+                try {
+                    fresh = backend.newSm4Xts(rawKey, ieee);
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidKeyException(e.getMessage(), e);
+                }
+                destroyEngine();
+                engine = fresh;
+                engineKey = rawKey.clone();
+                engineIeee = ieee;
             }
-            destroyEngine();
-            engine = fresh;
         } finally {
             if (rawKey != null) {
                 Arrays.fill(rawKey, (byte) 0);
@@ -195,6 +205,10 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
         if (engine != null) {
             engine.destroy();
             engine = null;
+        }
+        if (engineKey != null) {
+            Arrays.fill(engineKey, (byte) 0);
+            engineKey = null;
         }
         kept.clear();
     }

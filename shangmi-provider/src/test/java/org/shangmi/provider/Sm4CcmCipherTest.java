@@ -86,6 +86,45 @@ class Sm4CcmCipherTest {
         }
     }
 
+    /**
+     * One Cipher re-initialised for every message (it keeps its engine while the key stays)
+     * against a fresh Cipher per message, across nonce lengths, tag lengths, AAD, both
+     * directions, a change of key, and a message left unfinished before the re-init.
+     */
+    @Test
+    void reinitialisingEqualsAFreshCipher() throws Exception {
+        Random random = new Random(32);
+        byte[][] keys = new byte[2][16];
+        random.nextBytes(keys[0]);
+        random.nextBytes(keys[1]);
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            Cipher reused = Cipher.getInstance("SM4/CCM/NoPadding", provider);
+            for (int step = 0; step < 14; step++) {
+                SecretKey key = new SecretKeySpec(keys[step / 7], "SM4");
+                byte[] nonce = new byte[7 + step % 7];
+                random.nextBytes(nonce);
+                GCMParameterSpec spec = new GCMParameterSpec(32 + 16 * (step % 7), nonce);
+                byte[] aad = new byte[random.nextInt(40)];
+                random.nextBytes(aad);
+                byte[] message = new byte[random.nextInt(300)];
+                random.nextBytes(message);
+                Cipher sealer = Cipher.getInstance("SM4/CCM/NoPadding", provider);
+                sealer.init(Cipher.ENCRYPT_MODE, key, spec);
+                sealer.updateAAD(aad);
+                byte[] sealed = sealer.doFinal(message);
+                boolean encrypt = step % 2 == 0;
+                reused.init(encrypt ? Cipher.ENCRYPT_MODE : Cipher.DECRYPT_MODE, key, spec);
+                reused.updateAAD(aad);
+                assertArrayEquals(encrypt ? sealed : message, reused.doFinal(encrypt ? message : sealed), "step " + step);
+                byte[] otherNonce = nonce.clone();
+                otherNonce[0] ^= 1;
+                reused.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, otherNonce));
+                reused.updateAAD(aad);
+                reused.update(message); // left unfinished: the next init must drop it and its AAD
+            }
+        }
+    }
+
     @Test
     void refusalsAndTampering() throws Exception {
         for (ShangMiProvider provider : Providers.serving("SM4")) {

@@ -20,6 +20,8 @@ public final class Sm4Ccm implements CcmEngine {
     private final Sm4 sm4;
     private final byte[] mac = new byte[Sm4.BLOCK_SIZE];
     private final byte[] block = new byte[Sm4.BLOCK_SIZE];
+    /** The CTR engine of the last message, kept for the next one with a nonce of the same length. */
+    private Sm4Ctr ctr;
 
     public Sm4Ccm(byte[] key) {
         this.sm4 = new Sm4(key);
@@ -143,7 +145,13 @@ public final class Sm4Ccm implements CcmEngine {
     /** The CTR engine from counter 1: flags (q − 1), nonce, then the q-byte counter. */
     private Sm4Ctr counterMode(byte[] nonce) {
         counterBlock(nonce, 1, block);
-        return new Sm4Ctr(sm4, block, 15 - nonce.length);
+        int counterBytes = 15 - nonce.length;
+        if (ctr == null || ctr.counterBytes() != counterBytes) {
+            ctr = new Sm4Ctr(sm4, block, counterBytes);
+        } else {
+            ctr.reset(block);
+        }
+        return ctr;
     }
 
     /** tag ^= E(counter block 0). */

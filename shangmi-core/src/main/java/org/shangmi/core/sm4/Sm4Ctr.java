@@ -38,6 +38,11 @@ final class Sm4Ctr extends Sm4IvMode {
         reset();
     }
 
+    /** How many trailing bytes of the counter block count. */
+    int counterBytes() {
+        return counterBits / 8;
+    }
+
     @Override
     public int unit() {
         return 1;
