@@ -38,7 +38,7 @@ public final class ShangMiProvider extends Provider {
     public static final String NAME = "ShangMi";
 
     private static final String VERSION = "0.1";
-    private static final String DESCRIPTION = "ShangMi SM2, SM3, HMAC-SM3, PBKDF2WithHmacSM3";
+    private static final String DESCRIPTION = "ShangMi SM2, SM3, HMAC-SM3, SM4, PBKDF2WithHmacSM3";
     private static final String BACKEND_PROPERTY = "shangmi.backend";
     private static final String SM3_OID = "1.2.156.10197.1.401";
     private static final String HMAC_SM3_OID = "1.2.156.10197.1.401.2";
