@@ -2,7 +2,6 @@ package org.shangmi.openssl;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.util.Objects;
 
@@ -13,10 +12,6 @@ import java.util.Objects;
  * when the context is freed.
  */
 final class EvpMacCtx extends NativeObject {
-
-    /** sizeof(OSSL_PARAM) on LP64: key, data_type (padded), data, data_size, return_size. */
-    private static final long PARAM_SIZE = 40;
-    private static final long RETURN_SIZE_UNMODIFIED = -1L; // SIZE_MAX
 
     private final EvpMac mac;
     private final MemorySegment params;
@@ -46,15 +41,7 @@ final class EvpMacCtx extends NativeObject {
      * once per backend, since OpenSSL reads them only during the call.
      */
     static MemorySegment digestParams(Arena arena, String digest) {
-        MemorySegment key = arena.allocateFrom("digest");
-        MemorySegment value = arena.allocateFrom(digest);
-        MemorySegment params = arena.allocate(2 * PARAM_SIZE, 8); // the second entry, all zero, ends the array
-        params.set(ValueLayout.ADDRESS, 0, key);
-        params.set(ValueLayout.JAVA_INT, 8, LibCrypto.OSSL_PARAM_UTF8_STRING);
-        params.set(ValueLayout.ADDRESS, 16, value);
-        params.set(ValueLayout.JAVA_LONG, 24, digest.length());
-        params.set(ValueLayout.JAVA_LONG, 32, RETURN_SIZE_UNMODIFIED);
-        return params;
+        return new OsslParams(arena, 1).utf8("digest", digest).segment();
     }
 
     /** Keys the context (any length, empty included) and starts a message. */

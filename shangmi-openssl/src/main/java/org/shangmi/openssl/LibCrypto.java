@@ -18,7 +18,7 @@ import java.util.Locale;
 /**
  * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
  * function has one {@code static final} handle, with its C signature beside it, in a holder class
- * per group (core, digests, MACs, ciphers), so that a group is bound on first use: binding costs
+ * per group (core, digests, MACs, ciphers, public keys), so that a group is bound on first use: binding costs
  * milliseconds per function, and a JVM that never digests never pays for the digest functions.
  *
  * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
@@ -35,7 +35,13 @@ final class LibCrypto {
     static final int OPENSSL_VERSION = 0;
 
     /** OSSL_PARAM data types. */
+    static final int OSSL_PARAM_UNSIGNED_INTEGER = 2;
     static final int OSSL_PARAM_UTF8_STRING = 4;
+    static final int OSSL_PARAM_OCTET_STRING = 5;
+
+    /** EVP_PKEY_fromdata() selections: EVP_PKEY_PRIVATE_KEY and EVP_PKEY_PUBLIC_KEY of evp.h. */
+    static final int EVP_PKEY_PRIVATE_KEY = 0x85;
+    static final int EVP_PKEY_PUBLIC_KEY = 0x86;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static volatile SymbolLookup library;
@@ -439,6 +445,219 @@ final class LibCrypto {
     static int evpCipherUpdate(MemorySegment ctx, MemorySegment out, MemorySegment outLength, MemorySegment in, int inLength) {
         try {
             return (int) Cipher.UPDATE.invokeExact(ctx, out, outLength, in, inLength);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- public keys (SM2)
+
+    private static final class Pkey {
+        // EVP_PKEY_CTX *EVP_PKEY_CTX_new_from_name(OSSL_LIB_CTX *libctx, const char *name, const char *propquery)
+        static final MethodHandle CTX_NEW_FROM_NAME = bind("EVP_PKEY_CTX_new_from_name",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        // EVP_PKEY_CTX *EVP_PKEY_CTX_new_from_pkey(OSSL_LIB_CTX *libctx, EVP_PKEY *pkey, const char *propquery)
+        static final MethodHandle CTX_NEW_FROM_PKEY = bind("EVP_PKEY_CTX_new_from_pkey",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        // void EVP_PKEY_CTX_free(EVP_PKEY_CTX *ctx)
+        static final MethodHandle CTX_FREE = bind("EVP_PKEY_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_PKEY_CTX_set_params(EVP_PKEY_CTX *ctx, const OSSL_PARAM *params)
+        static final MethodHandle CTX_SET_PARAMS = bind("EVP_PKEY_CTX_set_params",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        // void EVP_PKEY_free(EVP_PKEY *pkey)
+        static final MethodHandle FREE = bind("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_PKEY_fromdata_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle FROMDATA_INIT = bind("EVP_PKEY_fromdata_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        // int EVP_PKEY_fromdata(EVP_PKEY_CTX *ctx, EVP_PKEY **ppkey, int selection, OSSL_PARAM params[])
+        static final MethodHandle FROMDATA = bind("EVP_PKEY_fromdata",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+        // int EVP_PKEY_keygen_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle KEYGEN_INIT = bind("EVP_PKEY_keygen_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        // int EVP_PKEY_generate(EVP_PKEY_CTX *ctx, EVP_PKEY **ppkey)
+        static final MethodHandle GENERATE = bind("EVP_PKEY_generate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        // int EVP_PKEY_get_bn_param(const EVP_PKEY *pkey, const char *key_name, BIGNUM **bn)
+        static final MethodHandle GET_BN_PARAM = bind("EVP_PKEY_get_bn_param",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        // int EVP_PKEY_get_octet_string_param(const EVP_PKEY *pkey, const char *key_name, unsigned char *buf,
+        //                                     size_t max_buf_sz, size_t *out_len)
+        static final MethodHandle GET_OCTET_STRING_PARAM = critical("EVP_PKEY_get_octet_string_param",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+        // int BN_bn2binpad(const BIGNUM *a, unsigned char *to, int tolen)
+        static final MethodHandle BN_BN2BINPAD = critical("BN_bn2binpad",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        // void BN_clear_free(BIGNUM *a)
+        static final MethodHandle BN_CLEAR_FREE = bind("BN_clear_free", FunctionDescriptor.ofVoid(ADDRESS));
+        // int EVP_PKEY_sign_init(EVP_PKEY_CTX *ctx), and the same for verify, encrypt, decrypt
+        static final MethodHandle SIGN_INIT = bind("EVP_PKEY_sign_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle VERIFY_INIT = bind("EVP_PKEY_verify_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle ENCRYPT_INIT = bind("EVP_PKEY_encrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle DECRYPT_INIT = bind("EVP_PKEY_decrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        // int EVP_PKEY_sign(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen),
+        // and the same shape for encrypt and decrypt (out, outlen, in, inlen)
+        static final MethodHandle SIGN = critical("EVP_PKEY_sign",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+        static final MethodHandle ENCRYPT = critical("EVP_PKEY_encrypt",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+        static final MethodHandle DECRYPT = critical("EVP_PKEY_decrypt",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+        // int EVP_PKEY_verify(EVP_PKEY_CTX *ctx, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
+        static final MethodHandle VERIFY = critical("EVP_PKEY_verify",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+    }
+
+    static MemorySegment evpPkeyCtxNewFromName(MemorySegment name) {
+        try {
+            return (MemorySegment) Pkey.CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment evpPkeyCtxNewFromPkey(MemorySegment pkey) {
+        try {
+            return (MemorySegment) Pkey.CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, pkey, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpPkeyCtxFree(MemorySegment ctx) {
+        try {
+            Pkey.CTX_FREE.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpPkeyCtxSetParams(MemorySegment ctx, MemorySegment params) {
+        try {
+            return (int) Pkey.CTX_SET_PARAMS.invokeExact(ctx, params);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void evpPkeyFree(MemorySegment pkey) {
+        try {
+            Pkey.FREE.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpPkeyFromdataInit(MemorySegment ctx) {
+        try {
+            return (int) Pkey.FROMDATA_INIT.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code result} is native memory for one pointer; {@code params} native memory. */
+    static int evpPkeyFromdata(MemorySegment ctx, MemorySegment result, int selection, MemorySegment params) {
+        try {
+            return (int) Pkey.FROMDATA.invokeExact(ctx, result, selection, params);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int evpPkeyKeygenInit(MemorySegment ctx) {
+        try {
+            return (int) Pkey.KEYGEN_INIT.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code result} is native memory for one pointer. */
+    static int evpPkeyGenerate(MemorySegment ctx, MemorySegment result) {
+        try {
+            return (int) Pkey.GENERATE.invokeExact(ctx, result);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code result} is native memory for one pointer; the BIGNUM it receives is the caller's to free. */
+    static int evpPkeyGetBnParam(MemorySegment pkey, MemorySegment name, MemorySegment result) {
+        try {
+            return (int) Pkey.GET_BN_PARAM.invokeExact(pkey, name, result);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code buffer} and {@code length} (one size_t) may be heap segments; {@code name} is native. */
+    static int evpPkeyGetOctetStringParam(MemorySegment pkey, MemorySegment name, MemorySegment buffer, long capacity,
+            MemorySegment length) {
+        try {
+            return (int) Pkey.GET_OCTET_STRING_PARAM.invokeExact(pkey, name, buffer, capacity, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code out} may be a heap segment of {@code length} bytes. */
+    static int bnBn2binpad(MemorySegment bn, MemorySegment out, int length) {
+        try {
+            return (int) Pkey.BN_BN2BINPAD.invokeExact(bn, out, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void bnClearFree(MemorySegment bn) {
+        try {
+            Pkey.BN_CLEAR_FREE.invokeExact(bn);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The EVP_PKEY_*_init of an operation: sign, verify, encrypt or decrypt. */
+    static int evpPkeyOperationInit(PkeyOperation operation, MemorySegment ctx) {
+        try {
+            return switch (operation) {
+                case SIGN -> (int) Pkey.SIGN_INIT.invokeExact(ctx);
+                case VERIFY -> (int) Pkey.VERIFY_INIT.invokeExact(ctx);
+                case ENCRYPT -> (int) Pkey.ENCRYPT_INIT.invokeExact(ctx);
+                case DECRYPT -> (int) Pkey.DECRYPT_INIT.invokeExact(ctx);
+            };
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The operations over one EVP_PKEY_CTX. */
+    enum PkeyOperation {
+        SIGN, VERIFY, ENCRYPT, DECRYPT
+    }
+
+    /**
+     * EVP_PKEY_sign, EVP_PKEY_encrypt or EVP_PKEY_decrypt: all write {@code out} (capacity in
+     * {@code outLength}, one size_t, which receives the length written) from {@code in}. Every
+     * segment may be on the heap.
+     */
+    static int evpPkeyTransform(PkeyOperation operation, MemorySegment ctx, MemorySegment out, MemorySegment outLength,
+            MemorySegment in, long inLength) {
+        try {
+            return switch (operation) {
+                case SIGN -> (int) Pkey.SIGN.invokeExact(ctx, out, outLength, in, inLength);
+                case ENCRYPT -> (int) Pkey.ENCRYPT.invokeExact(ctx, out, outLength, in, inLength);
+                case DECRYPT -> (int) Pkey.DECRYPT.invokeExact(ctx, out, outLength, in, inLength);
+                case VERIFY -> throw new IllegalArgumentException("verify writes nothing");
+            };
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Returns 1 for a valid signature, 0 for an invalid one, less for an error. Segments may be on the heap. */
+    static int evpPkeyVerify(MemorySegment ctx, MemorySegment signature, long signatureLength, MemorySegment digest,
+            long digestLength) {
+        try {
+            return (int) Pkey.VERIFY.invokeExact(ctx, signature, signatureLength, digest, digestLength);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -19,14 +19,23 @@ abstract class NativeObject implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final MemorySegment pointer;
-    private final Cleaner.Cleanable cleanable;
+    private final Runnable release;
     private boolean closed;
 
     /** Takes ownership of {@code pointer} (not NULL), which {@code free} releases. */
     NativeObject(MemorySegment pointer, Consumer<MemorySegment> free) {
+        this(pointer, free, true);
+    }
+
+    /**
+     * As above; without a {@code safetyNet}, for objects that live within one operation and are
+     * always closed in a {@code finally} (a Cleaner per operation would cost more than the call).
+     */
+    NativeObject(MemorySegment pointer, Consumer<MemorySegment> free, boolean safetyNet) {
         this.pointer = pointer;
         // the action captures the pointer and the function, never this object
-        this.cleanable = CLEANER.register(this, () -> free.accept(pointer));
+        Runnable action = () -> free.accept(pointer);
+        this.release = safetyNet ? CLEANER.register(this, action)::clean : action;
     }
 
     /** The C pointer; fails once the object is closed, so that a freed pointer is never used. */
@@ -40,7 +49,9 @@ abstract class NativeObject implements AutoCloseable {
     /** Frees the C object now; later calls do nothing. */
     @Override
     public final void close() {
-        closed = true;
-        cleanable.clean();
+        if (!closed) {
+            closed = true;
+            release.run();
+        }
     }
 }

@@ -127,11 +127,17 @@ public final class OpenSslBackend implements BackendService {
         } else {
             missing.add("SM4: libcrypto has none of its modes");
         }
+        try (Arena arena = Arena.ofConfined(); EvpPkeyCtx probe = EvpPkeyCtx.forAlgorithm(arena, "SM2")) {
+            offered.add(Algorithm.SM2);
+            details += "; SM2 public keys of given private keys by the Java engine";
+        } catch (OpenSslException | UnsatisfiedLinkError e) {
+            missing.add("SM2: " + e.getMessage());
+        }
         if (!missing.isEmpty()) {
             details += "; not offered: " + String.join("; ", missing);
         }
         if (offered.isEmpty()) {
-            throw new BackendUnavailableException(versionText + " offers none of SM3, HmacSM3, SM4: "
+            throw new BackendUnavailableException(versionText + " offers none of SM3, HmacSM3, SM4, SM2: "
                     + String.join("; ", missing));
         }
         return Collections.unmodifiableSet(offered);
@@ -176,7 +182,7 @@ public final class OpenSslBackend implements BackendService {
 
     @Override
     public Sm2Engine newSm2() {
-        throw notOffered(Algorithm.SM2);
+        return new OpenSslSm2(java.newSm2());
     }
 
     @Override
