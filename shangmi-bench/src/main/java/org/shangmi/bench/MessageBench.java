@@ -22,10 +22,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED"})
 public abstract class MessageBench {
 
-    @Param({"ShangMi-Java", "BC", "Kona", "JDK-SHA256"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "JDK-SHA256"})
     public String provider;
 
     @Param({"32", "1024", "65536", "1048576"})

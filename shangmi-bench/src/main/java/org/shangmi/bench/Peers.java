@@ -33,6 +33,13 @@ enum Peers {
             return new ShangMiProvider(Backend.JAVA);
         }
     },
+    /** ShangMi with the OpenSSL backend (the system's libcrypto through FFM). */
+    SHANGMI_OPENSSL("ShangMi-OpenSSL", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2")) {
+        @Override
+        Provider provider() {
+            return new ShangMiProvider(Backend.OPENSSL);
+        }
+    },
     /** Bouncy Castle's JCA provider. */
     BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2")) {
         @Override

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public class SignatureBench extends PublicKeyBench {
 
-    @Param({"ShangMi-Java", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
     public String provider;
 
     @Param({"32", "1024"})

@@ -1,6 +1,5 @@
 package org.shangmi.openssl;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.util.Objects;
@@ -18,9 +17,9 @@ final class EvpPkeyCtx extends NativeObject {
         super(pointer, LibCrypto::evpPkeyCtxFree, false);
     }
 
-    /** A context for key generation or import of {@code algorithm}; {@code arena} holds the name for the call. */
-    static EvpPkeyCtx forAlgorithm(Arena arena, String algorithm) {
-        MemorySegment ctx = LibCrypto.evpPkeyCtxNewFromName(arena.allocateFrom(algorithm));
+    /** A context for key generation or import of {@code algorithm} (a constant name). */
+    static EvpPkeyCtx forAlgorithm(String algorithm) {
+        MemorySegment ctx = LibCrypto.evpPkeyCtxNewFromName(OsslParams.cString(algorithm));
         return new EvpPkeyCtx(OpenSslException.checkNotNull(ctx, "EVP_PKEY_CTX_new_from_name(" + algorithm + ")"));
     }
 

@@ -18,8 +18,9 @@ import java.util.Locale;
 /**
  * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
  * function has one {@code static final} handle, with its C signature beside it, in a holder class
- * per group (core, digests, MACs, ciphers, public keys), so that a group is bound on first use: binding costs
- * milliseconds per function, and a JVM that never digests never pays for the digest functions.
+ * of its own, so that it is bound on its first call: binding costs milliseconds per function
+ * (about 12 ms each on the reference machine), and a JVM that never signs never pays for the
+ * signing functions. The holders are grouped by section: core, digests, MACs, ciphers, public keys.
  *
  * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
  * which pass heap memory without copying and hold off GC safepoints while they run: callers keep
@@ -120,23 +121,35 @@ final class LibCrypto {
 
     // ---------------------------------------------------------------- core: version, errors
 
-    private static final class Core {
+    private static final class CoreVersionNum {
         // unsigned long OpenSSL_version_num(void)
-        static final MethodHandle VERSION_NUM = bind("OpenSSL_version_num", FunctionDescriptor.of(JAVA_LONG));
+        static final MethodHandle HANDLE = bind("OpenSSL_version_num", FunctionDescriptor.of(JAVA_LONG));
+    }
+
+    private static final class CoreVersion {
         // const char *OpenSSL_version(int t)
-        static final MethodHandle VERSION = bind("OpenSSL_version", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        static final MethodHandle HANDLE = bind("OpenSSL_version", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
+
+    private static final class CoreErrGetError {
         // unsigned long ERR_get_error(void)
-        static final MethodHandle ERR_GET_ERROR = bind("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
+        static final MethodHandle HANDLE = bind("ERR_get_error", FunctionDescriptor.of(JAVA_LONG));
+    }
+
+    private static final class CoreErrErrorStringN {
         // void ERR_error_string_n(unsigned long e, char *buf, size_t len)
-        static final MethodHandle ERR_ERROR_STRING_N = critical("ERR_error_string_n",
+        static final MethodHandle HANDLE = critical("ERR_error_string_n",
                 FunctionDescriptor.ofVoid(JAVA_LONG, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class CoreErrClearError {
         // void ERR_clear_error(void)
-        static final MethodHandle ERR_CLEAR_ERROR = bind("ERR_clear_error", FunctionDescriptor.ofVoid());
+        static final MethodHandle HANDLE = bind("ERR_clear_error", FunctionDescriptor.ofVoid());
     }
 
     static long openSslVersionNum() {
         try {
-            return (long) Core.VERSION_NUM.invokeExact();
+            return (long) CoreVersionNum.HANDLE.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -144,7 +157,7 @@ final class LibCrypto {
 
     static String openSslVersion(int type) {
         try {
-            MemorySegment text = (MemorySegment) Core.VERSION.invokeExact(type);
+            MemorySegment text = (MemorySegment) CoreVersion.HANDLE.invokeExact(type);
             return text.equals(MemorySegment.NULL) ? "" : text.reinterpret(4096).getString(0);
         } catch (Throwable t) {
             throw rethrow(t);
@@ -153,7 +166,7 @@ final class LibCrypto {
 
     static long errGetError() {
         try {
-            return (long) Core.ERR_GET_ERROR.invokeExact();
+            return (long) CoreErrGetError.HANDLE.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -161,7 +174,7 @@ final class LibCrypto {
 
     static void errErrorStringN(long error, byte[] buffer) {
         try {
-            Core.ERR_ERROR_STRING_N.invokeExact(error, MemorySegment.ofArray(buffer), (long) buffer.length);
+            CoreErrErrorStringN.HANDLE.invokeExact(error, MemorySegment.ofArray(buffer), (long) buffer.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -169,7 +182,7 @@ final class LibCrypto {
 
     static void errClearError() {
         try {
-            Core.ERR_CLEAR_ERROR.invokeExact();
+            CoreErrClearError.HANDLE.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -177,33 +190,69 @@ final class LibCrypto {
 
     // ---------------------------------------------------------------- message digests
 
-    private static final class Md {
+    private static final class MdFetch {
         // EVP_MD *EVP_MD_fetch(OSSL_LIB_CTX *ctx, const char *algorithm, const char *properties)
-        static final MethodHandle FETCH = bind("EVP_MD_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class MdFree {
         // void EVP_MD_free(EVP_MD *md)
-        static final MethodHandle FREE = bind("EVP_MD_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class MdGetSize {
         // int EVP_MD_get_size(const EVP_MD *md)
-        static final MethodHandle GET_SIZE = bind("EVP_MD_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class MdCtxNew {
         // EVP_MD_CTX *EVP_MD_CTX_new(void)
-        static final MethodHandle CTX_NEW = bind("EVP_MD_CTX_new", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_CTX_new", FunctionDescriptor.of(ADDRESS));
+    }
+
+    private static final class MdCtxFree {
         // void EVP_MD_CTX_free(EVP_MD_CTX *ctx)
-        static final MethodHandle CTX_FREE = bind("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class MdCtxCopy {
         // int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
-        static final MethodHandle CTX_COPY = bind("EVP_MD_CTX_copy_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MD_CTX_copy_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    }
+
+    private static final class MdInit {
         // int EVP_DigestInit_ex2(EVP_MD_CTX *ctx, const EVP_MD *type, const OSSL_PARAM params[])
-        static final MethodHandle INIT = bind("EVP_DigestInit_ex2",
+        static final MethodHandle HANDLE = bind("EVP_DigestInit_ex2",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class MdUpdate {
         // int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *d, size_t cnt)
-        static final MethodHandle UPDATE = critical("EVP_DigestUpdate",
+        static final MethodHandle HANDLE = critical("EVP_DigestUpdate",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class MdFinal {
         // int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *s)
-        static final MethodHandle FINAL = critical("EVP_DigestFinal_ex",
+        static final MethodHandle HANDLE = critical("EVP_DigestFinal_ex",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class MdUpdateNative {
+        // int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *d, size_t cnt), as an ordinary call (native memory only)
+        static final MethodHandle HANDLE = bind("EVP_DigestUpdate",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class MdFinalNative {
+        // int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *s), as an ordinary call
+        static final MethodHandle HANDLE = bind("EVP_DigestFinal_ex",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
     }
 
     static MemorySegment evpMdFetch(MemorySegment name) {
         try {
-            return (MemorySegment) Md.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+            return (MemorySegment) MdFetch.HANDLE.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -211,7 +260,7 @@ final class LibCrypto {
 
     static void evpMdFree(MemorySegment md) {
         try {
-            Md.FREE.invokeExact(md);
+            MdFree.HANDLE.invokeExact(md);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -219,7 +268,7 @@ final class LibCrypto {
 
     static int evpMdGetSize(MemorySegment md) {
         try {
-            return (int) Md.GET_SIZE.invokeExact(md);
+            return (int) MdGetSize.HANDLE.invokeExact(md);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -227,7 +276,7 @@ final class LibCrypto {
 
     static MemorySegment evpMdCtxNew() {
         try {
-            return (MemorySegment) Md.CTX_NEW.invokeExact();
+            return (MemorySegment) MdCtxNew.HANDLE.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -235,7 +284,7 @@ final class LibCrypto {
 
     static void evpMdCtxFree(MemorySegment ctx) {
         try {
-            Md.CTX_FREE.invokeExact(ctx);
+            MdCtxFree.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -243,7 +292,7 @@ final class LibCrypto {
 
     static int evpMdCtxCopyEx(MemorySegment out, MemorySegment in) {
         try {
-            return (int) Md.CTX_COPY.invokeExact(out, in);
+            return (int) MdCtxCopy.HANDLE.invokeExact(out, in);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -251,7 +300,7 @@ final class LibCrypto {
 
     static int evpDigestInitEx2(MemorySegment ctx, MemorySegment md) {
         try {
-            return (int) Md.INIT.invokeExact(ctx, md, MemorySegment.NULL);
+            return (int) MdInit.HANDLE.invokeExact(ctx, md, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -260,7 +309,7 @@ final class LibCrypto {
     /** {@code data} may be a heap segment (the handle is critical); keep it under {@link #CHUNK} bytes. */
     static int evpDigestUpdate(MemorySegment ctx, MemorySegment data, long length) {
         try {
-            return (int) Md.UPDATE.invokeExact(ctx, data, length);
+            return (int) MdUpdate.HANDLE.invokeExact(ctx, data, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -269,7 +318,25 @@ final class LibCrypto {
     /** {@code out} may be a heap segment; the length is not reported back. */
     static int evpDigestFinalEx(MemorySegment ctx, MemorySegment out) {
         try {
-            return (int) Md.FINAL.invokeExact(ctx, out, MemorySegment.NULL);
+            return (int) MdFinal.HANDLE.invokeExact(ctx, out, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** As {@link #evpDigestUpdate}, through an ordinary call: {@code data} must be native memory. */
+    static int evpDigestUpdateNative(MemorySegment ctx, MemorySegment data, long length) {
+        try {
+            return (int) MdUpdateNative.HANDLE.invokeExact(ctx, data, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** As {@link #evpDigestFinalEx}, through an ordinary call: {@code out} must be native memory. */
+    static int evpDigestFinalExNative(MemorySegment ctx, MemorySegment out) {
+        try {
+            return (int) MdFinalNative.HANDLE.invokeExact(ctx, out, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -277,31 +344,52 @@ final class LibCrypto {
 
     // ---------------------------------------------------------------- MACs
 
-    private static final class Mac {
+    private static final class MacFetch {
         // EVP_MAC *EVP_MAC_fetch(OSSL_LIB_CTX *libctx, const char *algorithm, const char *properties)
-        static final MethodHandle FETCH = bind("EVP_MAC_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MAC_fetch", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class MacFree {
         // void EVP_MAC_free(EVP_MAC *mac)
-        static final MethodHandle FREE = bind("EVP_MAC_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MAC_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class MacCtxNew {
         // EVP_MAC_CTX *EVP_MAC_CTX_new(EVP_MAC *mac)
-        static final MethodHandle CTX_NEW = bind("EVP_MAC_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MAC_CTX_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    }
+
+    private static final class MacCtxFree {
         // void EVP_MAC_CTX_free(EVP_MAC_CTX *ctx)
-        static final MethodHandle CTX_FREE = bind("EVP_MAC_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MAC_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class MacCtxDup {
         // EVP_MAC_CTX *EVP_MAC_CTX_dup(const EVP_MAC_CTX *src)
-        static final MethodHandle CTX_DUP = bind("EVP_MAC_CTX_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_MAC_CTX_dup", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    }
+
+    private static final class MacInit {
         // int EVP_MAC_init(EVP_MAC_CTX *ctx, const unsigned char *key, size_t keylen, const OSSL_PARAM params[])
-        static final MethodHandle INIT = critical("EVP_MAC_init",
+        static final MethodHandle HANDLE = critical("EVP_MAC_init",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    }
+
+    private static final class MacUpdate {
         // int EVP_MAC_update(EVP_MAC_CTX *ctx, const unsigned char *data, size_t datalen)
-        static final MethodHandle UPDATE = critical("EVP_MAC_update",
+        static final MethodHandle HANDLE = critical("EVP_MAC_update",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class MacFinal {
         // int EVP_MAC_final(EVP_MAC_CTX *ctx, unsigned char *out, size_t *outl, size_t outsize)
-        static final MethodHandle FINAL = critical("EVP_MAC_final",
+        static final MethodHandle HANDLE = critical("EVP_MAC_final",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     static MemorySegment evpMacFetch(MemorySegment name) {
         try {
-            return (MemorySegment) Mac.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+            return (MemorySegment) MacFetch.HANDLE.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -309,7 +397,7 @@ final class LibCrypto {
 
     static void evpMacFree(MemorySegment mac) {
         try {
-            Mac.FREE.invokeExact(mac);
+            MacFree.HANDLE.invokeExact(mac);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -317,7 +405,7 @@ final class LibCrypto {
 
     static MemorySegment evpMacCtxNew(MemorySegment mac) {
         try {
-            return (MemorySegment) Mac.CTX_NEW.invokeExact(mac);
+            return (MemorySegment) MacCtxNew.HANDLE.invokeExact(mac);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -325,7 +413,7 @@ final class LibCrypto {
 
     static void evpMacCtxFree(MemorySegment ctx) {
         try {
-            Mac.CTX_FREE.invokeExact(ctx);
+            MacCtxFree.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -333,7 +421,7 @@ final class LibCrypto {
 
     static MemorySegment evpMacCtxDup(MemorySegment ctx) {
         try {
-            return (MemorySegment) Mac.CTX_DUP.invokeExact(ctx);
+            return (MemorySegment) MacCtxDup.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -345,7 +433,7 @@ final class LibCrypto {
      */
     static int evpMacInit(MemorySegment ctx, MemorySegment key, long keyLength, MemorySegment params) {
         try {
-            return (int) Mac.INIT.invokeExact(ctx, key, keyLength, params);
+            return (int) MacInit.HANDLE.invokeExact(ctx, key, keyLength, params);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -353,7 +441,7 @@ final class LibCrypto {
 
     static int evpMacUpdate(MemorySegment ctx, MemorySegment data, long length) {
         try {
-            return (int) Mac.UPDATE.invokeExact(ctx, data, length);
+            return (int) MacUpdate.HANDLE.invokeExact(ctx, data, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -362,7 +450,7 @@ final class LibCrypto {
     /** {@code out} and {@code outLength} (one size_t) may be heap segments. */
     static int evpMacFinal(MemorySegment ctx, MemorySegment out, MemorySegment outLength, long outSize) {
         try {
-            return (int) Mac.FINAL.invokeExact(ctx, out, outLength, outSize);
+            return (int) MacFinal.HANDLE.invokeExact(ctx, out, outLength, outSize);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -370,31 +458,49 @@ final class LibCrypto {
 
     // ---------------------------------------------------------------- ciphers
 
-    private static final class Cipher {
+    private static final class CipherFetch {
         // EVP_CIPHER *EVP_CIPHER_fetch(OSSL_LIB_CTX *ctx, const char *algorithm, const char *properties)
-        static final MethodHandle FETCH = bind("EVP_CIPHER_fetch",
+        static final MethodHandle HANDLE = bind("EVP_CIPHER_fetch",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class CipherFree {
         // void EVP_CIPHER_free(EVP_CIPHER *cipher)
-        static final MethodHandle FREE = bind("EVP_CIPHER_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_CIPHER_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class CipherCtxNew {
         // EVP_CIPHER_CTX *EVP_CIPHER_CTX_new(void)
-        static final MethodHandle CTX_NEW = bind("EVP_CIPHER_CTX_new", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_CIPHER_CTX_new", FunctionDescriptor.of(ADDRESS));
+    }
+
+    private static final class CipherCtxFree {
         // void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
-        static final MethodHandle CTX_FREE = bind("EVP_CIPHER_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_CIPHER_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class CipherInit {
         // int EVP_CipherInit_ex2(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *type, const unsigned char *key,
         //                        const unsigned char *iv, int enc, const OSSL_PARAM params[])
-        static final MethodHandle INIT = critical("EVP_CipherInit_ex2",
+        static final MethodHandle HANDLE = critical("EVP_CipherInit_ex2",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+    }
+
+    private static final class CipherSetPadding {
         // int EVP_CIPHER_CTX_set_padding(EVP_CIPHER_CTX *ctx, int padding)
-        static final MethodHandle SET_PADDING = bind("EVP_CIPHER_CTX_set_padding",
+        static final MethodHandle HANDLE = bind("EVP_CIPHER_CTX_set_padding",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    }
+
+    private static final class CipherUpdate {
         // int EVP_CipherUpdate(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl, const unsigned char *in, int inl)
-        static final MethodHandle UPDATE = critical("EVP_CipherUpdate",
+        static final MethodHandle HANDLE = critical("EVP_CipherUpdate",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
     }
 
     static MemorySegment evpCipherFetch(MemorySegment name) {
         try {
-            return (MemorySegment) Cipher.FETCH.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+            return (MemorySegment) CipherFetch.HANDLE.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -402,7 +508,7 @@ final class LibCrypto {
 
     static void evpCipherFree(MemorySegment cipher) {
         try {
-            Cipher.FREE.invokeExact(cipher);
+            CipherFree.HANDLE.invokeExact(cipher);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -410,7 +516,7 @@ final class LibCrypto {
 
     static MemorySegment evpCipherCtxNew() {
         try {
-            return (MemorySegment) Cipher.CTX_NEW.invokeExact();
+            return (MemorySegment) CipherCtxNew.HANDLE.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -418,7 +524,7 @@ final class LibCrypto {
 
     static void evpCipherCtxFree(MemorySegment ctx) {
         try {
-            Cipher.CTX_FREE.invokeExact(ctx);
+            CipherCtxFree.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -427,7 +533,7 @@ final class LibCrypto {
     /** {@code key} and {@code iv} may be heap segments or NULL (keep the current one). */
     static int evpCipherInitEx2(MemorySegment ctx, MemorySegment cipher, MemorySegment key, MemorySegment iv, int encrypt) {
         try {
-            return (int) Cipher.INIT.invokeExact(ctx, cipher, key, iv, encrypt, MemorySegment.NULL);
+            return (int) CipherInit.HANDLE.invokeExact(ctx, cipher, key, iv, encrypt, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -435,7 +541,7 @@ final class LibCrypto {
 
     static int evpCipherCtxSetPadding(MemorySegment ctx, int padding) {
         try {
-            return (int) Cipher.SET_PADDING.invokeExact(ctx, padding);
+            return (int) CipherSetPadding.HANDLE.invokeExact(ctx, padding);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -444,7 +550,7 @@ final class LibCrypto {
     /** {@code out}, {@code outLength} (one int) and {@code in} may be heap segments. */
     static int evpCipherUpdate(MemorySegment ctx, MemorySegment out, MemorySegment outLength, MemorySegment in, int inLength) {
         try {
-            return (int) Cipher.UPDATE.invokeExact(ctx, out, outLength, in, inLength);
+            return (int) CipherUpdate.HANDLE.invokeExact(ctx, out, outLength, in, inLength);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -452,62 +558,126 @@ final class LibCrypto {
 
     // ---------------------------------------------------------------- public keys (SM2)
 
-    private static final class Pkey {
+    private static final class PkeyCtxNewFromName {
         // EVP_PKEY_CTX *EVP_PKEY_CTX_new_from_name(OSSL_LIB_CTX *libctx, const char *name, const char *propquery)
-        static final MethodHandle CTX_NEW_FROM_NAME = bind("EVP_PKEY_CTX_new_from_name",
+        static final MethodHandle HANDLE = bind("EVP_PKEY_CTX_new_from_name",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class PkeyCtxNewFromPkey {
         // EVP_PKEY_CTX *EVP_PKEY_CTX_new_from_pkey(OSSL_LIB_CTX *libctx, EVP_PKEY *pkey, const char *propquery)
-        static final MethodHandle CTX_NEW_FROM_PKEY = bind("EVP_PKEY_CTX_new_from_pkey",
+        static final MethodHandle HANDLE = bind("EVP_PKEY_CTX_new_from_pkey",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class PkeyCtxFree {
         // void EVP_PKEY_CTX_free(EVP_PKEY_CTX *ctx)
-        static final MethodHandle CTX_FREE = bind("EVP_PKEY_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_PKEY_CTX_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class PkeyCtxSetParams {
         // int EVP_PKEY_CTX_set_params(EVP_PKEY_CTX *ctx, const OSSL_PARAM *params)
-        static final MethodHandle CTX_SET_PARAMS = bind("EVP_PKEY_CTX_set_params",
+        static final MethodHandle HANDLE = bind("EVP_PKEY_CTX_set_params",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    }
+
+    private static final class PkeyFree {
         // void EVP_PKEY_free(EVP_PKEY *pkey)
-        static final MethodHandle FREE = bind("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_PKEY_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class PkeyFromdataInit {
         // int EVP_PKEY_fromdata_init(EVP_PKEY_CTX *ctx)
-        static final MethodHandle FROMDATA_INIT = bind("EVP_PKEY_fromdata_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_PKEY_fromdata_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyFromdata {
         // int EVP_PKEY_fromdata(EVP_PKEY_CTX *ctx, EVP_PKEY **ppkey, int selection, OSSL_PARAM params[])
-        static final MethodHandle FROMDATA = bind("EVP_PKEY_fromdata",
+        static final MethodHandle HANDLE = critical("EVP_PKEY_fromdata",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyKeygenInit {
         // int EVP_PKEY_keygen_init(EVP_PKEY_CTX *ctx)
-        static final MethodHandle KEYGEN_INIT = bind("EVP_PKEY_keygen_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_PKEY_keygen_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyGenerate {
         // int EVP_PKEY_generate(EVP_PKEY_CTX *ctx, EVP_PKEY **ppkey)
-        static final MethodHandle GENERATE = bind("EVP_PKEY_generate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle HANDLE = bind("EVP_PKEY_generate", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    }
+
+    private static final class PkeyGetBnParam {
         // int EVP_PKEY_get_bn_param(const EVP_PKEY *pkey, const char *key_name, BIGNUM **bn)
-        static final MethodHandle GET_BN_PARAM = bind("EVP_PKEY_get_bn_param",
+        static final MethodHandle HANDLE = bind("EVP_PKEY_get_bn_param",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class PkeyGetOctetStringParam {
         // int EVP_PKEY_get_octet_string_param(const EVP_PKEY *pkey, const char *key_name, unsigned char *buf,
         //                                     size_t max_buf_sz, size_t *out_len)
-        static final MethodHandle GET_OCTET_STRING_PARAM = critical("EVP_PKEY_get_octet_string_param",
+        static final MethodHandle HANDLE = critical("EVP_PKEY_get_octet_string_param",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    }
+
+    private static final class PkeyBnBn2binpad {
         // int BN_bn2binpad(const BIGNUM *a, unsigned char *to, int tolen)
-        static final MethodHandle BN_BN2BINPAD = critical("BN_bn2binpad",
+        static final MethodHandle HANDLE = critical("BN_bn2binpad",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    }
+
+    private static final class PkeyBnClearFree {
         // void BN_clear_free(BIGNUM *a)
-        static final MethodHandle BN_CLEAR_FREE = bind("BN_clear_free", FunctionDescriptor.ofVoid(ADDRESS));
-        // int EVP_PKEY_sign_init(EVP_PKEY_CTX *ctx), and the same for verify, encrypt, decrypt
-        static final MethodHandle SIGN_INIT = bind("EVP_PKEY_sign_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        static final MethodHandle VERIFY_INIT = bind("EVP_PKEY_verify_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        static final MethodHandle ENCRYPT_INIT = bind("EVP_PKEY_encrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        static final MethodHandle DECRYPT_INIT = bind("EVP_PKEY_decrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        // int EVP_PKEY_sign(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen),
-        // and the same shape for encrypt and decrypt (out, outlen, in, inlen)
-        static final MethodHandle SIGN = critical("EVP_PKEY_sign",
+        static final MethodHandle HANDLE = bind("BN_clear_free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class PkeySignInit {
+        // int EVP_PKEY_sign_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle HANDLE = bind("EVP_PKEY_sign_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyVerifyInit {
+        // int EVP_PKEY_verify_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle HANDLE = bind("EVP_PKEY_verify_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyEncryptInit {
+        // int EVP_PKEY_encrypt_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle HANDLE = bind("EVP_PKEY_encrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeyDecryptInit {
+        // int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx)
+        static final MethodHandle HANDLE = bind("EVP_PKEY_decrypt_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
+
+    private static final class PkeySign {
+        // int EVP_PKEY_sign(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen)
+        static final MethodHandle HANDLE = critical("EVP_PKEY_sign",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-        static final MethodHandle ENCRYPT = critical("EVP_PKEY_encrypt",
+    }
+
+    private static final class PkeyEncrypt {
+        // int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen)
+        static final MethodHandle HANDLE = critical("EVP_PKEY_encrypt",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-        static final MethodHandle DECRYPT = critical("EVP_PKEY_decrypt",
+    }
+
+    private static final class PkeyDecrypt {
+        // int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen)
+        static final MethodHandle HANDLE = critical("EVP_PKEY_decrypt",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class PkeyVerify {
         // int EVP_PKEY_verify(EVP_PKEY_CTX *ctx, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
-        static final MethodHandle VERIFY = critical("EVP_PKEY_verify",
+        static final MethodHandle HANDLE = critical("EVP_PKEY_verify",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
     }
 
     static MemorySegment evpPkeyCtxNewFromName(MemorySegment name) {
         try {
-            return (MemorySegment) Pkey.CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
+            return (MemorySegment) PkeyCtxNewFromName.HANDLE.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -515,7 +685,7 @@ final class LibCrypto {
 
     static MemorySegment evpPkeyCtxNewFromPkey(MemorySegment pkey) {
         try {
-            return (MemorySegment) Pkey.CTX_NEW_FROM_PKEY.invokeExact(MemorySegment.NULL, pkey, MemorySegment.NULL);
+            return (MemorySegment) PkeyCtxNewFromPkey.HANDLE.invokeExact(MemorySegment.NULL, pkey, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -523,7 +693,7 @@ final class LibCrypto {
 
     static void evpPkeyCtxFree(MemorySegment ctx) {
         try {
-            Pkey.CTX_FREE.invokeExact(ctx);
+            PkeyCtxFree.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -531,7 +701,7 @@ final class LibCrypto {
 
     static int evpPkeyCtxSetParams(MemorySegment ctx, MemorySegment params) {
         try {
-            return (int) Pkey.CTX_SET_PARAMS.invokeExact(ctx, params);
+            return (int) PkeyCtxSetParams.HANDLE.invokeExact(ctx, params);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -539,7 +709,7 @@ final class LibCrypto {
 
     static void evpPkeyFree(MemorySegment pkey) {
         try {
-            Pkey.FREE.invokeExact(pkey);
+            PkeyFree.HANDLE.invokeExact(pkey);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -547,16 +717,16 @@ final class LibCrypto {
 
     static int evpPkeyFromdataInit(MemorySegment ctx) {
         try {
-            return (int) Pkey.FROMDATA_INIT.invokeExact(ctx);
+            return (int) PkeyFromdataInit.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    /** {@code result} is native memory for one pointer; {@code params} native memory. */
+    /** {@code result} (one pointer) may be a heap segment; {@code params} is native memory. */
     static int evpPkeyFromdata(MemorySegment ctx, MemorySegment result, int selection, MemorySegment params) {
         try {
-            return (int) Pkey.FROMDATA.invokeExact(ctx, result, selection, params);
+            return (int) PkeyFromdata.HANDLE.invokeExact(ctx, result, selection, params);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -564,7 +734,7 @@ final class LibCrypto {
 
     static int evpPkeyKeygenInit(MemorySegment ctx) {
         try {
-            return (int) Pkey.KEYGEN_INIT.invokeExact(ctx);
+            return (int) PkeyKeygenInit.HANDLE.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -573,7 +743,7 @@ final class LibCrypto {
     /** {@code result} is native memory for one pointer. */
     static int evpPkeyGenerate(MemorySegment ctx, MemorySegment result) {
         try {
-            return (int) Pkey.GENERATE.invokeExact(ctx, result);
+            return (int) PkeyGenerate.HANDLE.invokeExact(ctx, result);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -582,7 +752,7 @@ final class LibCrypto {
     /** {@code result} is native memory for one pointer; the BIGNUM it receives is the caller's to free. */
     static int evpPkeyGetBnParam(MemorySegment pkey, MemorySegment name, MemorySegment result) {
         try {
-            return (int) Pkey.GET_BN_PARAM.invokeExact(pkey, name, result);
+            return (int) PkeyGetBnParam.HANDLE.invokeExact(pkey, name, result);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -592,7 +762,7 @@ final class LibCrypto {
     static int evpPkeyGetOctetStringParam(MemorySegment pkey, MemorySegment name, MemorySegment buffer, long capacity,
             MemorySegment length) {
         try {
-            return (int) Pkey.GET_OCTET_STRING_PARAM.invokeExact(pkey, name, buffer, capacity, length);
+            return (int) PkeyGetOctetStringParam.HANDLE.invokeExact(pkey, name, buffer, capacity, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -601,7 +771,7 @@ final class LibCrypto {
     /** {@code out} may be a heap segment of {@code length} bytes. */
     static int bnBn2binpad(MemorySegment bn, MemorySegment out, int length) {
         try {
-            return (int) Pkey.BN_BN2BINPAD.invokeExact(bn, out, length);
+            return (int) PkeyBnBn2binpad.HANDLE.invokeExact(bn, out, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -609,7 +779,7 @@ final class LibCrypto {
 
     static void bnClearFree(MemorySegment bn) {
         try {
-            Pkey.BN_CLEAR_FREE.invokeExact(bn);
+            PkeyBnClearFree.HANDLE.invokeExact(bn);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -619,10 +789,10 @@ final class LibCrypto {
     static int evpPkeyOperationInit(PkeyOperation operation, MemorySegment ctx) {
         try {
             return switch (operation) {
-                case SIGN -> (int) Pkey.SIGN_INIT.invokeExact(ctx);
-                case VERIFY -> (int) Pkey.VERIFY_INIT.invokeExact(ctx);
-                case ENCRYPT -> (int) Pkey.ENCRYPT_INIT.invokeExact(ctx);
-                case DECRYPT -> (int) Pkey.DECRYPT_INIT.invokeExact(ctx);
+                case SIGN -> (int) PkeySignInit.HANDLE.invokeExact(ctx);
+                case VERIFY -> (int) PkeyVerifyInit.HANDLE.invokeExact(ctx);
+                case ENCRYPT -> (int) PkeyEncryptInit.HANDLE.invokeExact(ctx);
+                case DECRYPT -> (int) PkeyDecryptInit.HANDLE.invokeExact(ctx);
             };
         } catch (Throwable t) {
             throw rethrow(t);
@@ -643,9 +813,9 @@ final class LibCrypto {
             MemorySegment in, long inLength) {
         try {
             return switch (operation) {
-                case SIGN -> (int) Pkey.SIGN.invokeExact(ctx, out, outLength, in, inLength);
-                case ENCRYPT -> (int) Pkey.ENCRYPT.invokeExact(ctx, out, outLength, in, inLength);
-                case DECRYPT -> (int) Pkey.DECRYPT.invokeExact(ctx, out, outLength, in, inLength);
+                case SIGN -> (int) PkeySign.HANDLE.invokeExact(ctx, out, outLength, in, inLength);
+                case ENCRYPT -> (int) PkeyEncrypt.HANDLE.invokeExact(ctx, out, outLength, in, inLength);
+                case DECRYPT -> (int) PkeyDecrypt.HANDLE.invokeExact(ctx, out, outLength, in, inLength);
                 case VERIFY -> throw new IllegalArgumentException("verify writes nothing");
             };
         } catch (Throwable t) {
@@ -657,7 +827,7 @@ final class LibCrypto {
     static int evpPkeyVerify(MemorySegment ctx, MemorySegment signature, long signatureLength, MemorySegment digest,
             long digestLength) {
         try {
-            return (int) Pkey.VERIFY.invokeExact(ctx, signature, signatureLength, digest, digestLength);
+            return (int) PkeyVerify.HANDLE.invokeExact(ctx, signature, signatureLength, digest, digestLength);
         } catch (Throwable t) {
             throw rethrow(t);
         }

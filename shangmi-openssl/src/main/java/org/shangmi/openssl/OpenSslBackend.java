@@ -127,7 +127,7 @@ public final class OpenSslBackend implements BackendService {
         } else {
             missing.add("SM4: libcrypto has none of its modes");
         }
-        try (Arena arena = Arena.ofConfined(); EvpPkeyCtx probe = EvpPkeyCtx.forAlgorithm(arena, "SM2")) {
+        try (EvpPkeyCtx probe = EvpPkeyCtx.forAlgorithm("SM2")) {
             offered.add(Algorithm.SM2);
             details += "; SM2 public keys of given private keys by the Java engine";
         } catch (OpenSslException | UnsatisfiedLinkError e) {

@@ -22,6 +22,7 @@ import org.shangmi.openssl.LibCrypto.PkeyOperation;
 final class OpenSslSm2 implements Sm2Engine {
 
     private final Sm2Engine java;
+    private final EvpPkey.Importer importer = new EvpPkey.Importer();
 
     /** {@code java} derives public keys from private ones (see {@link #publicKey}). */
     OpenSslSm2(Sm2Engine java) {
@@ -93,7 +94,7 @@ final class OpenSslSm2 implements Sm2Engine {
     @Override
     public Sm2Engine.SigningKey signingKey(byte[] privateKey) {
         checkPrivateKey(privateKey, N_MINUS_2);
-        return new SigningKey(EvpPkey.sm2Private(privateKey));
+        return new SigningKey(importer.sm2Private(privateKey, true));
     }
 
     @Override
@@ -125,7 +126,7 @@ final class OpenSslSm2 implements Sm2Engine {
         }
         EvpPkey key;
         try {
-            key = EvpPkey.sm2Public(publicKey);
+            key = importer.sm2Public(publicKey, false);
         } catch (IllegalArgumentException e) {
             return false;
         }
@@ -136,7 +137,7 @@ final class OpenSslSm2 implements Sm2Engine {
 
     @Override
     public Sm2Engine.VerifyingKey verifyingKey(byte[] publicKey) {
-        return new VerifyingKey(EvpPkey.sm2Public(publicKey));
+        return new VerifyingKey(importer.sm2Public(publicKey, true));
     }
 
     @Override
@@ -179,7 +180,7 @@ final class OpenSslSm2 implements Sm2Engine {
         }
         byte[] der = new byte[Math.addExact(CIPHERTEXT_OVERHEAD + MAX_DER_FRAMING, len)];
         int length;
-        try (EvpPkey key = EvpPkey.sm2Public(publicKey);
+        try (EvpPkey key = importer.sm2Public(publicKey, false);
                 EvpPkeyCtx ctx = EvpPkeyCtx.forOperation(key, PkeyOperation.ENCRYPT)) {
             length = ctx.transform(PkeyOperation.ENCRYPT, in, off, len, der, 0, der.length);
         }
@@ -215,22 +216,19 @@ final class OpenSslSm2 implements Sm2Engine {
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
             return -1; // C1 is not an uncompressed point
         }
-        byte[] plain = new byte[Math.max(plainLength, 1)];
-        try (EvpPkey key = EvpPkey.sm2Private(privateKey);
+        // straight into the caller's range, which is zeroed again if C3 does not match
+        try (EvpPkey key = importer.sm2Private(privateKey, false);
                 EvpPkeyCtx ctx = EvpPkeyCtx.forOperation(key, PkeyOperation.DECRYPT)) {
-            int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, der.length, plain, 0, plain.length);
+            int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, der.length, out, outOff, plainLength);
             if (written != plainLength) {
                 Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
                 return -1;
             }
-            System.arraycopy(plain, 0, out, outOff, plainLength);
             return plainLength;
         } catch (OpenSslException e) {
             // a point off the curve or a C3 that does not match: not an error of ours, just no plaintext
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
             return -1;
-        } finally {
-            Arrays.fill(plain, (byte) 0);
         }
     }
 

@@ -17,9 +17,12 @@ import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.BackendUnavailableException;
 
 /**
- * The backends found in this JVM, each loaded once and self-tested per algorithm. A backend
- * that is missing or fails to load serves nothing and its status says why; an algorithm that
- * fails its known-answer test is not served by that backend.
+ * The backends found in this JVM. Each is loaded on first need, and each of its algorithms is
+ * self-tested on first need: a provider that uses only the Java backend never loads OpenSSL, and
+ * one that serves SM3 from a backend never runs that backend's SM2 test (binding native functions
+ * and the first SM2 operations cost tens of milliseconds each). A backend that is missing or fails
+ * to load serves nothing and its status says why; an algorithm that fails its known-answer test is
+ * not served by that backend. Thread-safe.
  */
 final class Backends {
 
@@ -28,9 +31,14 @@ final class Backends {
 
     private static volatile Backends instance;
 
-    private final Map<Backend, BackendStatus> statuses = new EnumMap<>(Backend.class);
-    private final Map<Backend, BackendService> services = new EnumMap<>(Backend.class);
-    private final Map<Backend, Set<Algorithm>> served = new EnumMap<>(Backend.class);
+    private final Map<Backend, BackendService> found = new EnumMap<>(Backend.class);
+    private final List<String> loaderErrors = new ArrayList<>();
+    /** Per loaded backend, what it offers; absent until loaded; empty if it could not load. */
+    private final Map<Backend, Set<Algorithm>> offered = new EnumMap<>(Backend.class);
+    private final Map<Backend, String> details = new EnumMap<>(Backend.class);
+    private final Map<Backend, String> unavailable = new EnumMap<>(Backend.class);
+    /** Per backend and tested algorithm: null if it passed, else why not. */
+    private final Map<Backend, Map<Algorithm, String>> tested = new EnumMap<>(Backend.class);
 
     static Backends get() {
         Backends result = instance;
@@ -46,9 +54,9 @@ final class Backends {
         return result;
     }
 
+    /** Finds the services (instantiating them does no work); loading waits for first need. */
     private Backends() {
-        Map<String, BackendService> found = new HashMap<>();
-        List<String> loaderErrors = new ArrayList<>();
+        Map<String, BackendService> byName = new HashMap<>();
         Iterator<BackendService> it =
                 ServiceLoader.load(BackendService.class, Backends.class.getClassLoader()).iterator();
         for (int step = 0; step < MAX_DISCOVERY_STEPS; step++) {
@@ -57,62 +65,61 @@ final class Backends {
                     break;
                 }
                 BackendService service = it.next();
-                found.putIfAbsent(service.name(), service);
+                byName.putIfAbsent(service.name(), service);
             } catch (ServiceConfigurationError | LinkageError e) {
                 loaderErrors.add(String.valueOf(e.getMessage()));
             }
         }
         for (Backend backend : Backend.values()) {
-            BackendService service = found.get(backend.id());
-            int jdk = Runtime.version().feature();
-            if (jdk < backend.minimumJdk()) {
-                unavailable(backend, "", "needs JDK " + backend.minimumJdk() + " or later; this JVM is "
-                        + Runtime.version());
-            } else if (service == null) {
-                String reason = backend == Backend.JAVA
-                        ? "shangmi-core's backend registration (META-INF/services) is missing"
-                        : "module shangmi-" + backend.id() + " is not on the class path";
-                if (!loaderErrors.isEmpty()) {
-                    reason += "; ServiceLoader reported: " + String.join("; ", loaderErrors);
-                }
-                unavailable(backend, "", reason);
-            } else {
-                load(backend, service);
+            BackendService service = byName.get(backend.id());
+            if (service != null) {
+                found.put(backend, service);
             }
         }
     }
 
-    private void load(Backend backend, BackendService service) {
-        Set<Algorithm> offered;
-        try {
-            offered = service.load();
-        } catch (BackendUnavailableException e) {
-            unavailable(backend, "", e.getMessage());
-            return;
-        } catch (RuntimeException | LinkageError e) {
-            unavailable(backend, "", "failed to load: " + e);
-            return;
+    /** Loads {@code backend} if not yet tried; returns what it offers (empty if it cannot load). */
+    private synchronized Set<Algorithm> load(Backend backend) {
+        Set<Algorithm> algorithms = offered.get(backend);
+        if (algorithms != null) {
+            return algorithms;
         }
-        Set<Algorithm> passed = EnumSet.noneOf(Algorithm.class);
-        List<String> failures = new ArrayList<>();
-        for (Algorithm algorithm : offered) {
-            String failure = SelfTest.run(service, algorithm);
-            if (failure == null) {
-                passed.add(algorithm);
-            } else {
-                failures.add(failure);
+        algorithms = EnumSet.noneOf(Algorithm.class);
+        BackendService service = found.get(backend);
+        int jdk = Runtime.version().feature();
+        if (jdk < backend.minimumJdk()) {
+            unavailable.put(backend, "needs JDK " + backend.minimumJdk() + " or later; this JVM is " + Runtime.version());
+        } else if (service == null) {
+            String reason = backend == Backend.JAVA
+                    ? "shangmi-core's backend registration (META-INF/services) is missing"
+                    : "module shangmi-" + backend.id() + " is not on the class path";
+            if (!loaderErrors.isEmpty()) {
+                reason += "; ServiceLoader reported: " + String.join("; ", loaderErrors);
             }
+            unavailable.put(backend, reason);
+        } else {
+            try {
+                algorithms.addAll(service.load());
+            } catch (BackendUnavailableException e) {
+                unavailable.put(backend, e.getMessage());
+            } catch (RuntimeException | LinkageError e) {
+                unavailable.put(backend, "failed to load: " + e);
+            }
+            details.put(backend, safeDetails(service));
         }
-        String details = safeDetails(service);
-        if (passed.isEmpty()) {
-            unavailable(backend, details, failures.isEmpty() ? "offers no algorithm" : String.join("; ", failures));
-            return;
+        Set<Algorithm> result = Collections.unmodifiableSet(algorithms);
+        offered.put(backend, result);
+        tested.put(backend, new EnumMap<>(Algorithm.class));
+        return result;
+    }
+
+    /** Self-tests {@code algorithm} on {@code backend} if not yet done; null if it passed, else why not. */
+    private synchronized String test(Backend backend, Algorithm algorithm) {
+        Map<Algorithm, String> results = tested.get(backend);
+        if (!results.containsKey(algorithm)) {
+            results.put(algorithm, SelfTest.run(found.get(backend), algorithm));
         }
-        services.put(backend, service);
-        served.put(backend, passed);
-        Set<String> names = new TreeSet<>();
-        passed.forEach(a -> names.add(a.jcaName()));
-        statuses.put(backend, new BackendStatus(backend, true, details, names, String.join("; ", failures)));
+        return results.get(algorithm);
     }
 
     private static String safeDetails(BackendService service) {
@@ -123,17 +130,43 @@ final class Backends {
         }
     }
 
-    private void unavailable(Backend backend, String details, String reason) {
-        statuses.put(backend, new BackendStatus(backend, false, details, Collections.emptySet(), reason));
+    /** The full status of {@code backend}: loads it and self-tests everything it offers. */
+    synchronized BackendStatus status(Backend backend) {
+        Set<Algorithm> algorithms = load(backend);
+        String details = this.details.getOrDefault(backend, "");
+        if (unavailable.containsKey(backend)) {
+            return new BackendStatus(backend, false, details, Collections.emptySet(), unavailable.get(backend));
+        }
+        Set<String> names = new TreeSet<>();
+        List<String> failures = new ArrayList<>();
+        for (Algorithm algorithm : algorithms) {
+            String failure = test(backend, algorithm);
+            if (failure == null) {
+                names.add(algorithm.jcaName());
+            } else {
+                failures.add(failure);
+            }
+        }
+        if (names.isEmpty()) {
+            return new BackendStatus(backend, false, details, Collections.emptySet(),
+                    failures.isEmpty() ? "offers no algorithm" : String.join("; ", failures));
+        }
+        return new BackendStatus(backend, true, details, names, String.join("; ", failures));
     }
 
-    BackendStatus status(Backend backend) {
-        return statuses.get(backend);
+    /** Whether {@code backend} loads here (without self-testing its algorithms). */
+    boolean loads(Backend backend) {
+        load(backend);
+        synchronized (this) {
+            return !unavailable.containsKey(backend);
+        }
     }
 
-    /** The loaded service of {@code backend} if it serves {@code algorithm}, else null. */
+    /** The loaded service of {@code backend} if it serves {@code algorithm} (offered, self-test passed), else null. */
     BackendService serving(Backend backend, Algorithm algorithm) {
-        Set<Algorithm> algorithms = served.get(backend);
-        return algorithms != null && algorithms.contains(algorithm) ? services.get(backend) : null;
+        if (!load(backend).contains(algorithm) || test(backend, algorithm) != null) {
+            return null;
+        }
+        return found.get(backend);
     }
 }
