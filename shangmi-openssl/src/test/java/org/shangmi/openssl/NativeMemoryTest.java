@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
 
 /**
  * The soak test: millions of engines created, used and dropped without closing, as careless users
@@ -37,9 +40,9 @@ class NativeMemoryTest {
     }
 
     @Test
-    void droppedDigestAndMacEnginesDoNotLeak() throws Exception {
+    void droppedEnginesAndKeysDoNotLeak() throws Exception {
         byte[] message = new byte[32];
-        byte[] out = new byte[32];
+        byte[] out = new byte[64];
         int engines = run(ENGINES_PER_ROUND, message, out);
         long before = settledRss();
         StringBuilder trace = new StringBuilder().append(before >> 10);
@@ -55,8 +58,17 @@ class NativeMemoryTest {
                 + trace + ")");
     }
 
-    /** Creates {@code count} digest engines and count / 2 keyed MAC engines, uses each once, closes none. */
+    /**
+     * Creates {@code count} digest engines, count / 2 keyed MAC engines, count / 2 SM4-CBC engines
+     * and count / 100 SM2 signing keys (an SM2 import costs about 40 µs, a million would not fit
+     * in CI), uses each once, destroys none.
+     */
     private static int run(int count, byte[] message, byte[] out) {
+        Sm2Engine sm2 = OPENSSL.newSm2();
+        byte[] d = new byte[32];
+        d[31] = 1;
+        byte[] iv = new byte[16];
+        byte[] key = new byte[16];
         for (int i = 0; i < count; i++) {
             DigestEngine digest = OPENSSL.newDigest(Algorithm.SM3);
             message[0] = (byte) i;
@@ -67,9 +79,17 @@ class NativeMemoryTest {
                 mac.init(message, 0, 16);
                 mac.update(message, 0, message.length);
                 mac.doFinal(out, 0);
+            } else {
+                key[0] = (byte) i;
+                CipherEngine sm4 = OPENSSL.newSm4(CipherMode.CBC, true, key, iv);
+                sm4.update(message, 0, 32, out, 0);
+            }
+            if (i % 100 == 0) {
+                d[0] = (byte) i;
+                sm2.sign(sm2.signingKey(d), message, null, out, 0); // the key is dropped undestroyed
             }
         }
-        return count + count / 2;
+        return count + count / 2 + count / 2 + count / 100;
     }
 
     /** VmRSS after the garbage has been collected and the Cleaner has caught up. */
