@@ -1,6 +1,5 @@
 package org.shangmi.provider;
 
-import java.security.MessageDigest;
 import java.util.Arrays;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CcmEngine;
@@ -15,7 +14,7 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
 
     private final BackendService backend;
     private CcmEngine engine;
-    private byte[] engineKey;
+    private final EngineKey engineKey = new EngineKey();
     private byte[] aad = new byte[0];
     private int aadLength;
 
@@ -34,14 +33,14 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
 
     @Override
     void newEngine(byte[] key, byte[] iv, int tagBits) {
-        if (engine != null && MessageDigest.isEqual(key, engineKey)) {
+        if (engine != null && engineKey.matches(key)) {
             clearAad(); // the same key: keep its round keys (the nonce goes with each message)
             return;
         }
         CcmEngine fresh = backend.newSm4Ccm(key);
         destroyEngine();
         engine = fresh;
-        engineKey = key.clone();
+        engineKey.remember(key);
     }
 
     @Override
@@ -50,10 +49,7 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
             engine.destroy();
             engine = null;
         }
-        if (engineKey != null) {
-            Arrays.fill(engineKey, (byte) 0);
-            engineKey = null;
-        }
+        engineKey.forget();
         clearAad();
     }
 

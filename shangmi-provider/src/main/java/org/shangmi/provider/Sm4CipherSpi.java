@@ -41,7 +41,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     private CipherEngine engine;
     /** The mode and key the engine was made for, so that re-initialising with the same key can keep it. */
     private CipherMode engineMode;
-    private byte[] engineKey;
+    private final EngineKey engineKey = new EngineKey();
     private boolean encrypting;
     /** Input not yet passed to the engine: a partial block, or when unpadding, up to one whole block. */
     private final byte[] buffer = new byte[BLOCK];
@@ -120,7 +120,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         byte[] rawKey = rawKey(key);
         try {
             if (engine != null && engineMode == mode && encrypting == encrypt
-                    && java.security.MessageDigest.isEqual(rawKey, engineKey)) {
+                    && engineKey.matches(rawKey)) {
                 engine.reset(newIv); // the same key: keep its round keys
                 Arrays.fill(buffer, (byte) 0);
                 buffered = 0;
@@ -129,7 +129,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
                 destroyEngine();
                 engine = fresh;
                 engineMode = mode;
-                engineKey = rawKey.clone();
+                engineKey.remember(rawKey);
             }
         } finally {
             Arrays.fill(rawKey, (byte) 0);
@@ -338,10 +338,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
             engine.destroy();
             engine = null;
         }
-        if (engineKey != null) {
-            Arrays.fill(engineKey, (byte) 0);
-            engineKey = null;
-        }
+        engineKey.forget();
         Arrays.fill(buffer, (byte) 0);
         buffered = 0;
     }

@@ -1,7 +1,5 @@
 package org.shangmi.provider;
 
-import java.security.MessageDigest;
-import java.util.Arrays;
 import java.util.Set;
 import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.BackendService;
@@ -18,7 +16,7 @@ final class Sm4GcmCipherSpi extends Sm4AeadCipherSpi {
     private final BackendService backend;
     private AeadEngine engine;
     /** The key the engine was made for, so that a new IV under the same key can keep it. */
-    private byte[] engineKey;
+    private final EngineKey engineKey = new EngineKey();
 
     Sm4GcmCipherSpi(BackendService backend) {
         super("GCM");
@@ -35,14 +33,14 @@ final class Sm4GcmCipherSpi extends Sm4AeadCipherSpi {
 
     @Override
     void newEngine(byte[] key, byte[] iv, int tagBits) {
-        if (engine != null && engine.tagLength() == tagBits / 8 && MessageDigest.isEqual(key, engineKey)) {
+        if (engine != null && engine.tagLength() == tagBits / 8 && engineKey.matches(key)) {
             engine.reset(iv); // the same key: keep its round keys and H
             return;
         }
         AeadEngine fresh = backend.newSm4Gcm(key, iv, tagBits / 8);
         destroyEngine();
         engine = fresh;
-        engineKey = key.clone();
+        engineKey.remember(key);
     }
 
     @Override
@@ -51,10 +49,7 @@ final class Sm4GcmCipherSpi extends Sm4AeadCipherSpi {
             engine.destroy();
             engine = null;
         }
-        if (engineKey != null) {
-            Arrays.fill(engineKey, (byte) 0);
-            engineKey = null;
-        }
+        engineKey.forget();
     }
 
     @Override

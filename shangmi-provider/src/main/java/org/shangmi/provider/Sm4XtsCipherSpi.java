@@ -3,7 +3,6 @@ package org.shangmi.provider;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
@@ -31,7 +30,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
     private final BackendService backend;
     private XtsEngine engine;
     /** The key and convention the engine was made for; a re-init with both unchanged keeps it. */
-    private byte[] engineKey;
+    private final EngineKey engineKey = new EngineKey();
     private boolean engineIeee;
     private boolean encrypting;
     private final InputBuffer kept = new InputBuffer();
@@ -91,7 +90,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
                 throw new InvalidKeyException("an SM4-XTS key is two 16-byte keys, 32 bytes, got "
                         + (rawKey == null ? "none" : rawKey.length + " bytes"));
             }
-            if (engine != null && engineIeee == ieee && MessageDigest.isEqual(rawKey, engineKey)) {
+            if (engine != null && engineIeee == ieee && engineKey.matches(rawKey)) {
                 kept.clear(); // the same key and convention: keep the round keys
             } else {
                 XtsEngine fresh;
@@ -102,7 +101,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
                 }
                 destroyEngine();
                 engine = fresh;
-                engineKey = rawKey.clone();
+                engineKey.remember(rawKey);
                 engineIeee = ieee;
             }
         } finally {
@@ -206,10 +205,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
             engine.destroy();
             engine = null;
         }
-        if (engineKey != null) {
-            Arrays.fill(engineKey, (byte) 0);
-            engineKey = null;
-        }
+        engineKey.forget();
         kept.clear();
     }
 }
