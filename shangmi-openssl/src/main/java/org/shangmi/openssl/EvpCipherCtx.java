@@ -68,8 +68,11 @@ final class EvpCipherCtx extends NativeObject {
             for (int done = 0; done < len; ) {
                 int n = Math.min(len - done, LibCrypto.CHUNK);
                 outLength[0] = -1;
-                OpenSslException.check(LibCrypto.evpCipherUpdate(pointer(), output.asSlice(outOff + done, n), written,
-                        input.asSlice(inOff + done, n), n), "EVP_CipherUpdate(" + cipher.name() + ")");
+                int result = LibCrypto.evpCipherUpdate(pointer(), output.asSlice(outOff + done, n), written,
+                        input.asSlice(inOff + done, n), n);
+                if (result != 1) {
+                    throw OpenSslException.failed("EVP_CipherUpdate(" + cipher.name() + ")"); // named only on failure
+                }
                 if (outLength[0] != n) {
                     throw new OpenSslException("EVP_CipherUpdate(" + cipher.name() + ") wrote " + outLength[0]
                             + " bytes for " + n);

@@ -31,7 +31,7 @@ final class EvpPkeyCtx extends NativeObject {
             EvpPkeyCtx ctx = new EvpPkeyCtx(pointer);
             try {
                 OpenSslException.check(LibCrypto.evpPkeyOperationInit(operation, pointer),
-                        "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT) + "_init");
+                        operation.initFunction());
                 return ctx;
             } catch (RuntimeException e) {
                 ctx.close();
@@ -56,9 +56,9 @@ final class EvpPkeyCtx extends NativeObject {
         outLength[0] = capacity;
         OpenSslException.check(LibCrypto.evpPkeyTransform(operation, pointer(),
                 MemorySegment.ofArray(out).asSlice(outOff, capacity), MemorySegment.ofArray(outLength),
-                MemorySegment.ofArray(in).asSlice(inOff, inLen), inLen), "EVP_PKEY_" + operation.name().toLowerCase(java.util.Locale.ROOT));
+                MemorySegment.ofArray(in).asSlice(inOff, inLen), inLen), operation.function());
         if (outLength[0] < 0 || outLength[0] > capacity) {
-            throw new OpenSslException("EVP_PKEY_" + operation + " reported " + outLength[0] + " bytes for room of " + capacity);
+            throw new OpenSslException(operation.function() + " reported " + outLength[0] + " bytes for room of " + capacity);
         }
         return (int) outLength[0];
     }

@@ -799,9 +799,23 @@ final class LibCrypto {
         }
     }
 
-    /** The operations over one EVP_PKEY_CTX. */
+    /** The operations over one EVP_PKEY_CTX, with the names of their C functions (for messages). */
     enum PkeyOperation {
-        SIGN, VERIFY, ENCRYPT, DECRYPT
+        SIGN("EVP_PKEY_sign"), VERIFY("EVP_PKEY_verify"), ENCRYPT("EVP_PKEY_encrypt"), DECRYPT("EVP_PKEY_decrypt");
+
+        private final String function;
+
+        PkeyOperation(String function) {
+            this.function = function;
+        }
+
+        String function() {
+            return function;
+        }
+
+        String initFunction() {
+            return function + "_init";
+        }
     }
 
     /**

@@ -5,11 +5,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -30,7 +28,8 @@ import org.shangmi.core.backend.XtsEngine;
  * The OpenSSL backend: the system's libcrypto 3.x through {@code java.lang.foreign}. It opens the
  * library named by the system property {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}),
  * else the platform's soname; it needs native access ({@code --enable-native-access=ALL-UNNAMED}, or
- * the module's name) and OpenSSL 3.0 or later. Algorithm objects are fetched once, at load.
+ * the module's name) and OpenSSL 3.0 or later. Algorithm objects are fetched once, on first use
+ * (a libcrypto built without an algorithm fails that algorithm's self-test, with OpenSSL's reason).
  *
  * <p>SM4: the basic modes (ECB, CBC, CTR, CFB, OFB) go to libcrypto where it has them. GCM, CCM
  * and XTS, and any basic mode the library lacks, are served by the Java engines, so that a
@@ -95,52 +94,40 @@ public final class OpenSslBackend implements BackendService {
             throw new BackendUnavailableException(versionText + " (" + LibCrypto.libraryName()
                     + ") is older than OpenSSL 3.0");
         }
-        Set<Algorithm> offered = EnumSet.noneOf(Algorithm.class);
-        List<String> missing = new ArrayList<>();
-        try {
+        // what libcrypto really has is found on first use: a fetch that fails makes that algorithm's
+        // self-test fail, with OpenSSL's reason in the backend's status
+        details += "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"
+                + "; SM2 public keys of given private keys by the Java engine";
+        return Collections.unmodifiableSet(EnumSet.allOf(Algorithm.class));
+    }
+
+    private synchronized EvpMd sm3() {
+        if (sm3 == null) {
             sm3 = EvpMd.fetch("SM3");
-            offered.add(Algorithm.SM3);
-        } catch (OpenSslException | UnsatisfiedLinkError e) {
-            missing.add("SM3: " + e.getMessage());
         }
-        if (sm3 != null) {
+        return sm3;
+    }
+
+    private synchronized EvpMac hmac() {
+        if (hmac == null) {
+            hmacSm3Params = EvpMacCtx.digestParams(Arena.global(), sm3().name());
+            hmac = EvpMac.fetch("HMAC");
+        }
+        return hmac;
+    }
+
+    /** libcrypto's SM4 in {@code mode}, or null if it has none (the Java engine serves it then). */
+    private synchronized EvpCipher sm4(CipherMode mode) {
+        if (!sm4.containsKey(mode)) {
+            EvpCipher cipher = null;
             try {
-                hmac = EvpMac.fetch("HMAC");
-                hmacSm3Params = EvpMacCtx.digestParams(Arena.global(), sm3.name());
-                offered.add(Algorithm.HMAC_SM3);
-            } catch (OpenSslException | UnsatisfiedLinkError e) {
-                missing.add("HmacSM3: " + e.getMessage());
+                cipher = EvpCipher.fetch("SM4-" + mode);
+            } catch (OpenSslException e) {
+                // absent from this libcrypto
             }
+            sm4.put(mode, cipher);
         }
-        List<String> javaModes = new ArrayList<>();
-        for (CipherMode mode : CipherMode.values()) {
-            try {
-                sm4.put(mode, EvpCipher.fetch("SM4-" + mode));
-            } catch (OpenSslException | UnsatisfiedLinkError e) {
-                javaModes.add(mode.name());
-            }
-        }
-        if (!sm4.isEmpty()) {
-            offered.add(Algorithm.SM4);
-            javaModes.addAll(List.of("GCM", "CCM", "XTS"));
-            details += "; SM4 " + String.join("/", javaModes) + " by the Java engines";
-        } else {
-            missing.add("SM4: libcrypto has none of its modes");
-        }
-        try (EvpPkeyCtx probe = EvpPkeyCtx.forAlgorithm("SM2")) {
-            offered.add(Algorithm.SM2);
-            details += "; SM2 public keys of given private keys by the Java engine";
-        } catch (OpenSslException | UnsatisfiedLinkError e) {
-            missing.add("SM2: " + e.getMessage());
-        }
-        if (!missing.isEmpty()) {
-            details += "; not offered: " + String.join("; ", missing);
-        }
-        if (offered.isEmpty()) {
-            throw new BackendUnavailableException(versionText + " offers none of SM3, HmacSM3, SM4, SM2: "
-                    + String.join("; ", missing));
-        }
-        return Collections.unmodifiableSet(offered);
+        return sm4.get(mode);
     }
 
     /** The file the dynamic linker mapped, read from /proc/self/maps where there is one; else the name it was asked for. */
@@ -166,18 +153,19 @@ public final class OpenSslBackend implements BackendService {
 
     @Override
     public DigestEngine newDigest(Algorithm algorithm) {
-        if (algorithm != Algorithm.SM3 || sm3 == null) {
+        if (algorithm != Algorithm.SM3) {
             throw notOffered(algorithm);
         }
-        return new OpenSslDigest(sm3, SM3_BLOCK_LENGTH);
+        return new OpenSslDigest(sm3(), SM3_BLOCK_LENGTH);
     }
 
     @Override
     public MacEngine newMac(Algorithm algorithm) {
-        if (algorithm != Algorithm.HMAC_SM3 || hmac == null) {
+        if (algorithm != Algorithm.HMAC_SM3) {
             throw notOffered(algorithm);
         }
-        return new OpenSslHmac(Algorithm.HMAC_SM3.jcaName(), hmac, hmacSm3Params, sm3.size());
+        EvpMac mac = hmac();
+        return new OpenSslHmac(Algorithm.HMAC_SM3.jcaName(), mac, hmacSm3Params, sm3().size());
     }
 
     @Override
@@ -187,7 +175,7 @@ public final class OpenSslBackend implements BackendService {
 
     @Override
     public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        EvpCipher cipher = sm4.get(mode);
+        EvpCipher cipher = sm4(mode);
         if (cipher == null) {
             requireSm4();
             return java.newSm4(mode, encrypt, key, iv);
@@ -213,10 +201,14 @@ public final class OpenSslBackend implements BackendService {
         return java.newSm4Ccm(key);
     }
 
+    /** Refuses SM4 altogether when libcrypto has none of its modes (a build without SM4). */
     private void requireSm4() {
-        if (sm4.isEmpty()) {
-            throw notOffered(Algorithm.SM4);
+        for (CipherMode mode : CipherMode.values()) {
+            if (sm4(mode) != null) {
+                return;
+            }
         }
+        throw new UnsupportedOperationException(LibCrypto.libraryName() + " has no SM4");
     }
 
     private static UnsupportedOperationException notOffered(Algorithm algorithm) {

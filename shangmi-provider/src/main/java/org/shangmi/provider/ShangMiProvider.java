@@ -7,6 +7,7 @@ import java.security.ProviderException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -60,19 +61,24 @@ public final class ShangMiProvider extends Provider {
         };
     }
 
+    private final transient Backends backends = Backends.get();
+    /** The backend of each algorithm, once chosen; a pinned provider chooses them all up front. */
     private final transient Map<Algorithm, Backend> assignments = new EnumMap<>(Algorithm.class);
+    private final transient Set<Algorithm> resolved = EnumSet.noneOf(Algorithm.class);
 
-    /** A provider whose backends are chosen by the {@code shangmi.backend*} system properties. */
+    /**
+     * A provider whose backends are chosen by the {@code shangmi.backend*} system properties. The
+     * choice for an algorithm (loading a backend, self-testing the algorithm) waits for its first
+     * use, so that an application that only hashes never pays for SM2's tests or OpenSSL's SM4.
+     *
+     * @throws ProviderException if a {@code shangmi.backend*} property names no backend
+     */
     public ShangMiProvider() {
         super(NAME, VERSION, DESCRIPTION);
-        Backends backends = Backends.get();
         for (Algorithm algorithm : Algorithm.values()) {
-            Backend chosen = choose(backends, algorithm);
-            if (chosen != null) {
-                assignments.put(algorithm, chosen);
-            }
+            requestedBackend(algorithm); // refuses a bad property now rather than at first use
         }
-        registerServices(backends);
+        registerServices();
     }
 
     /**
@@ -83,7 +89,6 @@ public final class ShangMiProvider extends Provider {
     public ShangMiProvider(Backend backend) {
         super(NAME, VERSION, DESCRIPTION + " ("
                 + Objects.requireNonNull(backend, "backend").id() + " backend)");
-        Backends backends = Backends.get();
         BackendStatus status = backends.status(backend);
         if (!status.available()) {
             throw new ProviderException("the " + backend.id() + " backend is unavailable: " + status.problems());
@@ -92,8 +97,9 @@ public final class ShangMiProvider extends Provider {
             if (backends.serving(backend, algorithm) != null) {
                 assignments.put(algorithm, backend);
             }
+            resolved.add(algorithm);
         }
-        registerServices(backends);
+        registerServices();
     }
 
     /** Whether each backend loaded here, what it serves, and if not, why. */
@@ -112,10 +118,25 @@ public final class ShangMiProvider extends Provider {
      */
     public Backend backendFor(String algorithm) {
         Algorithm known = Algorithm.forJcaName(algorithm);
-        return known == null ? null : assignments.get(known);
+        return known == null ? null : resolve(known);
     }
 
-    private static Backend choose(Backends backends, Algorithm algorithm) {
+    /** The backend serving {@code algorithm}, chosen on the first call; null if none can. */
+    private synchronized Backend resolve(Algorithm algorithm) {
+        if (resolved.add(algorithm)) {
+            Backend chosen = choose(algorithm);
+            if (chosen != null) {
+                assignments.put(algorithm, chosen);
+            }
+        }
+        return assignments.get(algorithm);
+    }
+
+    /** The property deciding an algorithm's backend, its value, and the backend it names (null for auto). */
+    private record Request(String property, String value, Backend backend) {
+    }
+
+    private static Request requestedBackend(Algorithm algorithm) {
         String property = BACKEND_PROPERTY + "." + algorithm.jcaName();
         String value = System.getProperty(property);
         if (value == null) {
@@ -129,9 +150,17 @@ public final class ShangMiProvider extends Provider {
             if (requested == null) {
                 throw new ProviderException(property + "=" + value + " is not a backend: use auto, java or openssl");
             }
-            if (backends.serving(requested, algorithm) != null) {
-                return requested;
-            }
+        }
+        return new Request(property, value, requested);
+    }
+
+    private Backend choose(Algorithm algorithm) {
+        Request request = requestedBackend(algorithm);
+        String property = request.property();
+        String value = request.value();
+        Backend requested = request.backend();
+        if (requested != null && backends.serving(requested, algorithm) != null) {
+            return requested;
         }
         List<Backend> order = autoOrder(algorithm);
         for (Backend candidate : order) {
@@ -158,60 +187,80 @@ public final class ShangMiProvider extends Provider {
         }
     }
 
-    private void registerServices(Backends backends) {
-        BackendService sm3 = bound(backends, Algorithm.SM3);
-        if (sm3 != null) {
+    /**
+     * Registers every service this provider may serve: all of them when backends are chosen on
+     * first use (the Java backend serves every algorithm), only those the pinned backend serves
+     * otherwise. The services look their backend up when they make an SPI.
+     */
+    private void registerServices() {
+        if (offers(Algorithm.SM3)) {
             register("MessageDigest", "SM3", DigestSpi.class, List.of("OID." + SM3_OID, SM3_OID),
-                    () -> new DigestSpi(sm3.newDigest(Algorithm.SM3)));
+                    () -> new DigestSpi(service(Algorithm.SM3).newDigest(Algorithm.SM3)));
         }
         List<String> hmacAliases = List.of("SM3HMac", "OID." + HMAC_SM3_OID, HMAC_SM3_OID);
-        BackendService hmac = bound(backends, Algorithm.HMAC_SM3);
-        if (hmac != null) {
+        if (offers(Algorithm.HMAC_SM3)) {
             register("Mac", "HmacSM3", HmacSpi.class, hmacAliases,
-                    () -> new HmacSpi(hmac.newMac(Algorithm.HMAC_SM3)));
+                    () -> new HmacSpi(service(Algorithm.HMAC_SM3).newMac(Algorithm.HMAC_SM3)));
         }
         register("KeyGenerator", "HmacSM3", HmacKeyGeneratorSpi.class, hmacAliases,
                 () -> new HmacKeyGeneratorSpi("HmacSM3"));
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);
-        registerSm2(backends, sm3);
-        BackendService sm4 = bound(backends, Algorithm.SM4);
-        if (sm4 != null) {
-            register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(sm4, this));
-            register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(), () -> new Sm4GcmCipherSpi(sm4));
-            register("Cipher", "SM4/XTS/NoPadding", Sm4XtsCipherSpi.class, List.of(), () -> new Sm4XtsCipherSpi(sm4, this));
-            register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(), () -> new Sm4CcmCipherSpi(sm4));
+        registerSm2();
+        if (offers(Algorithm.SM4)) {
+            register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(service(Algorithm.SM4), this));
+            register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(),
+                    () -> new Sm4GcmCipherSpi(service(Algorithm.SM4)));
+            register("Cipher", "SM4/XTS/NoPadding", Sm4XtsCipherSpi.class, List.of(),
+                    () -> new Sm4XtsCipherSpi(service(Algorithm.SM4), this));
+            register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(),
+                    () -> new Sm4CcmCipherSpi(service(Algorithm.SM4)));
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);
     }
 
-    private void registerSm2(Backends backends, BackendService sm3) {
+    private void registerSm2() {
         register("KeyFactory", "SM2", Sm2KeyFactorySpi.class, List.of("OID." + SM2_CURVE_OID, SM2_CURVE_OID),
                 Sm2KeyFactorySpi::new);
         register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of(), Sm2KeyAgreementSpi::new);
-        BackendService sm2 = bound(backends, Algorithm.SM2);
-        if (sm2 == null) {
+        if (!offers(Algorithm.SM2)) {
             return;
         }
         register("KeyPairGenerator", "SM2", Sm2KeyPairGeneratorSpi.class, List.of("EC"),
-                () -> new Sm2KeyPairGeneratorSpi(sm2.newSm2()));
+                () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2()));
         register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
-                () -> new Sm2CipherSpi(sm2.newSm2()));
+                () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2()));
         register("Signature", "NONEwithSM2", Sm2SignatureSpi.class, List.of(),
-                () -> new Sm2SignatureSpi(sm2.newSm2(), null, Sm2SignatureSpi.Variant.NONE_DER));
-        if (sm3 != null) {
+                () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), null, Sm2SignatureSpi.Variant.NONE_DER));
+        if (offers(Algorithm.SM3)) {
             register("Signature", "SM3withSM2", Sm2SignatureSpi.class,
                     List.of("SM2", "OID." + SM3_WITH_SM2_OID, SM3_WITH_SM2_OID),
-                    () -> new Sm2SignatureSpi(sm2.newSm2(), sm3.newDigest(Algorithm.SM3), Sm2SignatureSpi.Variant.SM3_DER));
+                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), service(Algorithm.SM3).newDigest(Algorithm.SM3),
+                            Sm2SignatureSpi.Variant.SM3_DER));
             register("Signature", "SM3withSM2inP1363Format", Sm2SignatureSpi.class, List.of(),
-                    () -> new Sm2SignatureSpi(sm2.newSm2(), sm3.newDigest(Algorithm.SM3), Sm2SignatureSpi.Variant.SM3_P1363));
+                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), service(Algorithm.SM3).newDigest(Algorithm.SM3),
+                            Sm2SignatureSpi.Variant.SM3_P1363));
         }
     }
 
-    private BackendService bound(Backends backends, Algorithm algorithm) {
-        Backend backend = assignments.get(algorithm);
-        return backend == null ? null : backends.serving(backend, algorithm);
+    /** Whether to register {@code algorithm}'s services: always, unless the backend is pinned and lacks it. */
+    private synchronized boolean offers(Algorithm algorithm) {
+        return !resolved.contains(algorithm) || assignments.containsKey(algorithm);
+    }
+
+    /**
+     * The backend service for {@code algorithm}, chosen on first use.
+     *
+     * @throws ProviderException if no backend can serve it here (none loads, or its self-test failed)
+     */
+    private BackendService service(Algorithm algorithm) {
+        Backend backend = resolve(algorithm);
+        BackendService service = backend == null ? null : backends.serving(backend, algorithm);
+        if (service == null) {
+            throw new ProviderException("no backend can serve " + algorithm.jcaName() + " here: " + backendStatus());
+        }
+        return service;
     }
 
     private void register(String type, String algorithm, Class<?> spi, List<String> aliases, Supplier<Object> factory) {
