@@ -23,6 +23,8 @@ final class OpenSslSm2 implements Sm2Engine {
 
     private final Sm2Engine java;
     private final EvpPkey.Importer importer = new EvpPkey.Importer();
+    /** The GM/T 0009 DER that libcrypto decrypts, kept from call to call (ciphertext only, public). */
+    private byte[] derScratch = new byte[0];
 
     /** {@code java} derives public keys from private ones (see {@link #publicKey}). */
     OpenSslSm2(Sm2Engine java) {
@@ -209,17 +211,22 @@ final class OpenSslSm2 implements Sm2Engine {
         if (plainLength == 0) {
             return java.decrypt(privateKey, in, off, len, out, outOff); // as in encrypt: libcrypto 3.0 fails on it
         }
-        byte[] der;
+        int derLength;
         try {
-            der = Sm2Ciphertext.fromRaw(in, off, len, Sm2Ciphertext.Format.DER_C1C3C2);
+            derLength = Sm2Ciphertext.derLength(in, off, len);
         } catch (IllegalArgumentException e) {
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
             return -1; // C1 is not an uncompressed point
         }
+        if (derScratch.length < derLength) {
+            derScratch = new byte[derLength];
+        }
+        byte[] der = derScratch;
+        Sm2Ciphertext.toDer(in, off, len, Sm2Ciphertext.Format.DER_C1C3C2, der, 0);
         // straight into the caller's range, which is zeroed again if C3 does not match
         try (EvpPkey key = importer.sm2Private(privateKey, false);
                 EvpPkeyCtx ctx = EvpPkeyCtx.forOperation(key, PkeyOperation.DECRYPT)) {
-            int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, der.length, out, outOff, plainLength);
+            int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, derLength, out, outOff, plainLength);
             if (written != plainLength) {
                 Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
                 return -1;

@@ -102,10 +102,7 @@ public final class Sm2Ciphertext {
      * @throws IllegalArgumentException if the input is too short or its C1 is not uncompressed
      */
     public static byte[] fromRaw(byte[] raw, int off, int len, Format to) {
-        Objects.checkFromIndexSize(off, len, raw.length);
-        if (len < C1 + C3 || raw[off] != 0x04) {
-            throw new IllegalArgumentException("not a raw SM2 ciphertext with an uncompressed C1");
-        }
+        checkRaw(raw, off, len);
         int maskedLength = len - C1 - C3;
         int tag = off + C1;
         int masked = tag + C3;
@@ -121,21 +118,63 @@ public final class Sm2Ciphertext {
                 return out;
             }
             case DER_C1C3C2, DER_C1C2C3 -> {
-                // sized exactly and written in place: one array per ciphertext
-                int xLength = Der.unsignedIntegerContentLength(raw, off + 1, COORDINATE);
-                int yLength = Der.unsignedIntegerContentLength(raw, off + 1 + COORDINATE, COORDINATE);
-                int content = Der.headerLength(xLength) + xLength + Der.headerLength(yLength) + yLength
-                        + Der.headerLength(C3) + C3 + Der.headerLength(maskedLength) + maskedLength;
-                byte[] out = new byte[Der.headerLength(content) + content];
-                int pos = Der.putHeader(out, 0, Der.SEQUENCE, content);
-                pos = Der.putUnsignedInteger(out, pos, raw, off + 1, COORDINATE);
-                pos = Der.putUnsignedInteger(out, pos, raw, off + 1 + COORDINATE, COORDINATE);
-                boolean tagFirst = to == Format.DER_C1C3C2;
-                pos = putOctets(out, pos, raw, tagFirst ? tag : masked, tagFirst ? C3 : maskedLength);
-                putOctets(out, pos, raw, tagFirst ? masked : tag, tagFirst ? maskedLength : C3);
+                byte[] out = new byte[derLength(raw, off, len)]; // sized exactly: one array per ciphertext
+                toDer(raw, off, len, to, out, 0);
                 return out;
             }
             default -> throw new AssertionError(to);
+        }
+    }
+
+    /**
+     * The length of the DER form (either field order) of the raw C1 || C3 || C2 at
+     * {@code raw[off..off+len)}.
+     *
+     * @throws IllegalArgumentException if the input is too short or its C1 is not uncompressed
+     */
+    public static int derLength(byte[] raw, int off, int len) {
+        int content = derContentLength(raw, off, len);
+        return Der.headerLength(content) + content;
+    }
+
+    /**
+     * Writes the DER form {@code to} (DER_C1C3C2 or DER_C1C2C3) of the raw ciphertext at
+     * {@code raw[off..off+len)} to {@code out[outOff..]}, which needs {@link #derLength} bytes.
+     *
+     * @return the length written
+     * @throws IllegalArgumentException if the input is too short or its C1 is not uncompressed
+     */
+    public static int toDer(byte[] raw, int off, int len, Format to, byte[] out, int outOff) {
+        if (to != Format.DER_C1C3C2 && to != Format.DER_C1C2C3) {
+            throw new IllegalArgumentException(to + " is not a DER layout");
+        }
+        int content = derContentLength(raw, off, len);
+        Objects.checkFromIndexSize(outOff, Der.headerLength(content) + content, out.length);
+        int maskedLength = len - C1 - C3;
+        int tag = off + C1;
+        int masked = tag + C3;
+        int pos = Der.putHeader(out, outOff, Der.SEQUENCE, content);
+        pos = Der.putUnsignedInteger(out, pos, raw, off + 1, COORDINATE);
+        pos = Der.putUnsignedInteger(out, pos, raw, off + 1 + COORDINATE, COORDINATE);
+        boolean tagFirst = to == Format.DER_C1C3C2;
+        pos = putOctets(out, pos, raw, tagFirst ? tag : masked, tagFirst ? C3 : maskedLength);
+        pos = putOctets(out, pos, raw, tagFirst ? masked : tag, tagFirst ? maskedLength : C3);
+        return pos - outOff;
+    }
+
+    private static int derContentLength(byte[] raw, int off, int len) {
+        checkRaw(raw, off, len);
+        int xLength = Der.unsignedIntegerContentLength(raw, off + 1, COORDINATE);
+        int yLength = Der.unsignedIntegerContentLength(raw, off + 1 + COORDINATE, COORDINATE);
+        int maskedLength = len - C1 - C3;
+        return Der.headerLength(xLength) + xLength + Der.headerLength(yLength) + yLength
+                + Der.headerLength(C3) + C3 + Der.headerLength(maskedLength) + maskedLength;
+    }
+
+    private static void checkRaw(byte[] raw, int off, int len) {
+        Objects.checkFromIndexSize(off, len, raw.length);
+        if (len < C1 + C3 || raw[off] != 0x04) {
+            throw new IllegalArgumentException("not a raw SM2 ciphertext with an uncompressed C1");
         }
     }
 
