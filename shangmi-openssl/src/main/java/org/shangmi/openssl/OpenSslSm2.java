@@ -21,6 +21,9 @@ import org.shangmi.openssl.LibCrypto.PkeyOperation;
  */
 final class OpenSslSm2 implements Sm2Engine {
 
+    /** For the Java engine's share of the work when the caller passed no generator (libcrypto needs none). */
+    private static final SecureRandom FALLBACK_RANDOM = new SecureRandom();
+
     private final Sm2Engine java;
     private final EvpPkey.Importer importer = new EvpPkey.Importer();
     /** The GM/T 0009 DER that libcrypto decrypts, kept from call to call (ciphertext only, public). */
@@ -41,26 +44,41 @@ final class OpenSslSm2 implements Sm2Engine {
     /** DER framing a GM/T 0009 ciphertext adds beyond C1 || C3 || C2 (headers, sign bytes): at most this. */
     private static final int MAX_DER_FRAMING = 24;
 
-    /** A key prepared for signing: the imported EVP_PKEY, shared by threads, each with its own context. */
+    /**
+     * A key prepared for signing and decryption: the imported EVP_PKEY, shared by threads, each
+     * with its own context; and d, for the empty messages that libcrypto cannot decrypt.
+     */
     private static final class SigningKey implements Sm2Engine.SigningKey {
         private final EvpPkey key;
+        private final byte[] scalar;
         private boolean destroyed;
 
-        SigningKey(EvpPkey key) {
+        SigningKey(EvpPkey key, byte[] scalar) {
             this.key = key;
+            this.scalar = scalar.clone();
         }
 
-        /** A context for one signature; the context holds its own reference to the key. */
-        synchronized EvpPkeyCtx context() {
+        synchronized byte[] scalar() {
+            checkNotDestroyed();
+            return scalar;
+        }
+
+        synchronized void checkNotDestroyed() {
             if (destroyed) {
-                throw new IllegalArgumentException("the SM2 signing key was destroyed");
+                throw new IllegalArgumentException("the SM2 key was destroyed");
             }
-            return EvpPkeyCtx.forOperation(key, PkeyOperation.SIGN);
+        }
+
+        /** A context for one signature or decryption; the context holds its own reference to the key. */
+        synchronized EvpPkeyCtx context(PkeyOperation operation) {
+            checkNotDestroyed();
+            return EvpPkeyCtx.forOperation(key, operation);
         }
 
         @Override
         public synchronized void destroy() {
             destroyed = true;
+            Arrays.fill(scalar, (byte) 0);
             key.close();
         }
     }
@@ -96,7 +114,7 @@ final class OpenSslSm2 implements Sm2Engine {
     @Override
     public Sm2Engine.SigningKey signingKey(byte[] privateKey) {
         checkPrivateKey(privateKey, N_MINUS_2);
-        return new SigningKey(importer.sm2Private(privateKey, true));
+        return new SigningKey(importer.sm2Private(privateKey, true), privateKey);
     }
 
     @Override
@@ -108,7 +126,7 @@ final class OpenSslSm2 implements Sm2Engine {
         Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
         byte[] der = new byte[MAX_DER_SIGNATURE];
         int length;
-        try (EvpPkeyCtx ctx = ours.context()) {
+        try (EvpPkeyCtx ctx = ours.context(PkeyOperation.SIGN)) {
             length = ctx.transform(PkeyOperation.SIGN, digest, 0, SCALAR_BYTES, der, 0, der.length);
         }
         try {
@@ -178,7 +196,7 @@ final class OpenSslSm2 implements Sm2Engine {
         if (len == 0) {
             // libcrypto 3.0 fails on an empty message (a zero-byte allocation); the standard defines
             // its ciphertext, C1 || C3, and the Java engine computes it
-            return java.encrypt(publicKey, in, off, len, random, out, outOff);
+            return java.encrypt(publicKey, in, off, len, random != null ? random : FALLBACK_RANDOM, out, outOff);
         }
         byte[] der = new byte[Math.addExact(CIPHERTEXT_OVERHEAD + MAX_DER_FRAMING, len)];
         int length;
@@ -202,6 +220,33 @@ final class OpenSslSm2 implements Sm2Engine {
     @Override
     public int decrypt(byte[] privateKey, byte[] in, int off, int len, byte[] out, int outOff) {
         checkPrivateKey(privateKey, N_MINUS_1);
+        return decrypt(() -> {
+            try (EvpPkey key = importer.sm2Private(privateKey, false)) {
+                return EvpPkeyCtx.forOperation(key, PkeyOperation.DECRYPT); // the context keeps the key alive
+            }
+        }, () -> java.decrypt(privateKey, in, off, len, out, outOff), in, off, len, out, outOff);
+    }
+
+    @Override
+    public int decrypt(Sm2Engine.SigningKey key, byte[] in, int off, int len, byte[] out, int outOff) {
+        if (!(key instanceof SigningKey ours)) {
+            throw new IllegalArgumentException("the SM2 key was prepared by another engine");
+        }
+        ours.checkNotDestroyed();
+        return decrypt(() -> ours.context(PkeyOperation.DECRYPT),
+                () -> java.decrypt(ours.scalar(), in, off, len, out, outOff), in, off, len, out, outOff);
+    }
+
+    /** Where a decryption gets its context, and what decrypts an empty message (libcrypto 3.0 fails on it). */
+    private interface ContextSource {
+        EvpPkeyCtx open();
+    }
+
+    private interface EmptyMessage {
+        int decrypt();
+    }
+
+    private int decrypt(ContextSource source, EmptyMessage empty, byte[] in, int off, int len, byte[] out, int outOff) {
         Objects.checkFromIndexSize(off, len, in.length);
         if (len < CIPHERTEXT_OVERHEAD) {
             return -1;
@@ -209,34 +254,29 @@ final class OpenSslSm2 implements Sm2Engine {
         int plainLength = len - CIPHERTEXT_OVERHEAD;
         Objects.checkFromIndexSize(outOff, plainLength, out.length);
         if (plainLength == 0) {
-            return java.decrypt(privateKey, in, off, len, out, outOff); // as in encrypt: libcrypto 3.0 fails on it
+            return empty.decrypt();
         }
-        int derLength;
-        try {
-            derLength = Sm2Ciphertext.derLength(in, off, len);
-        } catch (IllegalArgumentException e) {
+        if (in[off] != 4) {
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
             return -1; // C1 is not an uncompressed point
         }
+        int derLength = Sm2Ciphertext.derLength(in, off, len);
         if (derScratch.length < derLength) {
             derScratch = new byte[derLength];
         }
         byte[] der = derScratch;
         Sm2Ciphertext.toDer(in, off, len, Sm2Ciphertext.Format.DER_C1C3C2, der, 0);
         // straight into the caller's range, which is zeroed again if C3 does not match
-        try (EvpPkey key = importer.sm2Private(privateKey, false);
-                EvpPkeyCtx ctx = EvpPkeyCtx.forOperation(key, PkeyOperation.DECRYPT)) {
+        try (EvpPkeyCtx ctx = source.open()) {
             int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, derLength, out, outOff, plainLength);
-            if (written != plainLength) {
-                Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
-                return -1;
+            if (written == plainLength) {
+                return plainLength;
             }
-            return plainLength;
         } catch (OpenSslException e) {
             // a point off the curve or a C3 that does not match: not an error of ours, just no plaintext
-            Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
-            return -1;
         }
+        Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
+        return -1;
     }
 
     private static void checkDigest(byte[] digest) {

@@ -286,6 +286,35 @@ class OpenSslBackendTest {
     }
 
     @Test
+    void sm2DecryptsWithAPreparedKeyAsWithItsBytesEmptyMessagesIncluded() {
+        Sm2Engine ours = OPENSSL.newSm2();
+        Sm2Engine java = JAVA.newSm2();
+        byte[] d = new byte[32];
+        byte[] publicKey = new byte[64];
+        java.generateKeyPair(new SecureRandom(), d, publicKey);
+        Sm2Engine.SigningKey prepared = ours.signingKey(d);
+        for (int length : new int[] {0, 1, 100}) {
+            byte[] message = new byte[length];
+            new Random(length).nextBytes(message);
+            byte[] ciphertext = new byte[length + Sm2Engine.CIPHERTEXT_OVERHEAD];
+            ours.encrypt(publicKey, message, 0, length, null, ciphertext, 0);
+            byte[] plain = new byte[length];
+            assertEquals(length, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0), "prepared, " + length);
+            assertArrayEquals(message, plain);
+            assertEquals(length, java.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0), "Java, " + length);
+            ciphertext[1] ^= 1; // C1 off the curve
+            assertEquals(-1, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0));
+            assertArrayEquals(new byte[length], plain, "zeros after a failure");
+        }
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(java.signingKey(d), new byte[98], 0, 98,
+                new byte[1], 0), "another engine's key");
+        prepared.destroy();
+        byte[] ciphertext = new byte[98];
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(prepared, ciphertext, 0, 98, new byte[1], 0),
+                "destroyed");
+    }
+
+    @Test
     void sm2RefusesBadKeysAndValuesBeforeAnyNativeCall() {
         Sm2Engine ours = OPENSSL.newSm2();
         byte[] nMinus1 = HexFormat.of().parseHex("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54122");

@@ -268,7 +268,10 @@ final class Sm2CipherSpi extends CipherSpi {
             throw new BadPaddingException("not an SM2 ciphertext in " + format + " layout: " + e.getMessage());
         }
         byte[] plaintext = new byte[Math.max(rawLength - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
-        int length = engine.decrypt(privateKey.scalar(), raw, 0, rawLength, plaintext, 0);
+        Sm2Engine.SigningKey prepared = privateKey.preparedOrNull(engine);
+        int length = prepared != null
+                ? engine.decrypt(prepared, raw, 0, rawLength, plaintext, 0)
+                : engine.decrypt(privateKey.scalar(), raw, 0, rawLength, plaintext, 0);
         if (length < 0) {
             throw new BadPaddingException("SM2 decryption failed: C1 is not a curve point or C3 does not match");
         }

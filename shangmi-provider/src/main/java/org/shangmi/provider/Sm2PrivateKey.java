@@ -96,6 +96,18 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         return cached.key();
     }
 
+    /**
+     * As {@link #signingKey}, or null for d = n − 1, which may decrypt but not sign (such a key
+     * then decrypts from its bytes each time).
+     */
+    Sm2Engine.SigningKey preparedOrNull(Sm2Engine engine) {
+        try {
+            return signingKey(engine);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     @Override
     public String getAlgorithm() {
         return "EC";

@@ -20,7 +20,8 @@ public interface Sm2Engine {
     int CIPHERTEXT_OVERHEAD = 65 + 32;
 
     /**
-     * A private key prepared for signing (validated, with whatever the engine precomputes per key).
+     * A private key prepared for signing and decryption (validated, with whatever the engine
+     * precomputes per key).
      * Safe to share between threads; {@link #destroy} wipes it.
      */
     interface SigningKey {
@@ -86,4 +87,12 @@ public interface Sm2Engine {
      * @throws IllegalArgumentException if the private key is not in [1, n − 1]
      */
     int decrypt(byte[] privateKey, byte[] in, int off, int len, byte[] out, int outOff);
+
+    /**
+     * As {@link #decrypt(byte[], byte[], int, int, byte[], int)} with a key prepared by
+     * {@link #signingKey}, which a private key object caches (no import per message).
+     *
+     * @throws IllegalArgumentException if the key was prepared by another engine or destroyed
+     */
+    int decrypt(SigningKey key, byte[] in, int off, int len, byte[] out, int outOff);
 }

@@ -64,6 +64,14 @@ public final class Sm2 implements Sm2Engine {
         return encryptor().decrypt(privateKey, in, off, len, out, outOff);
     }
 
+    @Override
+    public int decrypt(SigningKey key, byte[] in, int off, int len, byte[] out, int outOff) {
+        if (!(key instanceof Sm2Signer.PreparedKey prepared)) {
+            throw new IllegalArgumentException("the SM2 key was prepared by another engine");
+        }
+        return encryptor().decrypt(prepared.scalar(), in, off, len, out, outOff);
+    }
+
     private Sm2Encryptor encryptor() {
         if (encryptor == null) {
             encryptor = new Sm2Encryptor();

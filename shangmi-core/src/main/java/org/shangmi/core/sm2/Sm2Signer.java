@@ -286,6 +286,14 @@ public final class Sm2Signer {
             Arrays.fill(privateKey, (byte) 0);
             Arrays.fill(inverseOnePlusD, 0);
         }
+
+        /** d, for decryption; refused once destroyed. */
+        byte[] scalar() {
+            if (destroyed) {
+                throw new IllegalArgumentException("the SM2 key was destroyed");
+            }
+            return privateKey;
+        }
     }
 
     /** A public key's comb table: immutable, shareable between threads, about 67 KB. */
