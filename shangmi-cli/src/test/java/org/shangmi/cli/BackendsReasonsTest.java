@@ -1,0 +1,71 @@
+package org.shangmi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Why the OpenSSL backend cannot load, as {@code shangmi backends} says it, each case in a fresh
+ * JVM (the library is opened once per JVM): no native access, no library at the path given, and
+ * a library that is not libcrypto. The provider then serves everything from Java.
+ */
+class BackendsReasonsTest {
+
+    @Test
+    void noNativeAccess() throws Exception {
+        String out = backends(false, null);
+        assertTrue(out.contains("why not openssl: native access is not enabled for shangmi-openssl: start java with "
+                + "--enable-native-access=ALL-UNNAMED"), out);
+        assertServedByJava(out);
+    }
+
+    @Test
+    void noLibraryAtThePathGiven() throws Exception {
+        String out = backends(true, "/nonexistent/libcrypto.so.3");
+        assertTrue(out.contains("why not openssl: cannot open libcrypto (/nonexistent/libcrypto.so.3: "), out);
+        assertServedByJava(out);
+    }
+
+    @Test
+    void aLibraryThatIsNotLibcrypto() throws Exception {
+        Path libz = Path.of("/lib/x86_64-linux-gnu/libz.so.1");
+        // libz is part of every Debian system (zlib1g is essential); elsewhere the case cannot be set up
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(libz), "no libz.so.1 at " + libz);
+        String out = backends(true, libz.toString());
+        assertTrue(out.contains("why not openssl: " + libz + " is not libcrypto 3.x: libcrypto has no function OpenSSL_version_num"),
+                out);
+        assertServedByJava(out);
+    }
+
+    private static void assertServedByJava(String out) {
+        for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
+            assertTrue(out.lines().anyMatch(l -> l.matches(algorithm + " +java")), algorithm + " in " + out);
+        }
+    }
+
+    private static String backends(boolean nativeAccess, String libraryPath) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (nativeAccess) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (libraryPath != null) {
+            command.add("-Dshangmi.openssl.path=" + libraryPath);
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "backends"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] output = process.getInputStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the JVM finished");
+        String out = new String(output, StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), out);
+        return out;
+    }
+}
