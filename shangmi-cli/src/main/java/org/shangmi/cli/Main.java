@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
-            EncCommand.class, DecCommand.class, BackendsCommand.class,
+            EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:an input could not be read, or a verification failed", "2:usage error"})
@@ -74,7 +74,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, encrypt, decrypt, kex or backends (see shangmi --help)");
+        throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, encrypt, decrypt, kex, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {
