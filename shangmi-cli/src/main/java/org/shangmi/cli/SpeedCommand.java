@@ -27,6 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
  * operation and backend is warmed up, then timed in three rounds; the table shows the median and
  * the spread of the rounds, and the ratio of the backends. The header names the JDK, the CPU and
  * the libcrypto. A quick look, not a substitute for the JMH suite (bin/bench). Still to come
- * (issue 6): {@code openssl speed} as a reference column, peers, threads, JSON and HTML output.
+ * (issue 6): peers, threads, JSON and HTML output.
  */
 @Command(name = "speed", mixinStandardHelpOptions = true,
         description = "Measure SM2, SM3 and SM4 on every available backend, side by side.")
@@ -44,6 +45,9 @@ final class SpeedCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @ParentCommand
+    Main main;
 
     @Parameters(paramLabel = "ALGORITHM", arity = "0..*", description = "sm2, sm3 or sm4 (default: all three).")
     List<String> algorithms = new ArrayList<>();
@@ -61,16 +65,20 @@ final class SpeedCommand implements Callable<Integer> {
         void run() throws Exception;
     }
 
-    private record Operation(String algorithm, String name, int bytes) {
+    /** One measured operation, and the {@code openssl speed} arguments that measure the same in C. */
+    private record Operation(String algorithm, String name, int bytes, List<String> opensslSpeed) {
     }
 
     private static final List<Operation> OPERATIONS = List.of(
-            new Operation("sm3", "sm3 1 KiB", 1024),
-            new Operation("sm3", "sm3 16 KiB", 16384),
-            new Operation("sm4", "sm4-ctr 16 KiB", 16384),
-            new Operation("sm4", "sm4-cbc encrypt 16 KiB", 16384),
-            new Operation("sm2", "sm2 sign", 0),
-            new Operation("sm2", "sm2 verify", 0));
+            new Operation("sm3", "sm3 1 KiB", 1024, List.of("-evp", "sm3", "-bytes", "1024")),
+            new Operation("sm3", "sm3 16 KiB", 16384, List.of("-evp", "sm3", "-bytes", "16384")),
+            new Operation("sm4", "sm4-ctr 16 KiB", 16384, List.of("-evp", "sm4-ctr", "-bytes", "16384")),
+            new Operation("sm4", "sm4-cbc encrypt 16 KiB", 16384, List.of("-evp", "sm4-cbc", "-bytes", "16384")),
+            new Operation("sm2", "sm2 sign", 0, List.of("sm2")),
+            new Operation("sm2", "sm2 verify", 0, List.of("sm2")));
+
+    @Option(names = "--no-openssl-command", description = "Leave out the `openssl speed` reference column.")
+    boolean noOpensslCommand;
 
     @Override
     public Integer call() throws Exception {
@@ -86,17 +94,26 @@ final class SpeedCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println(header());
         Map<Operation, Map<Backend, double[]>> results = new LinkedHashMap<>();
+        Map<Operation, Double> reference = new LinkedHashMap<>();
+        Map<List<String>, String> opensslOutputs = new java.util.HashMap<>();
         for (Operation operation : OPERATIONS) {
             if (!algorithms.isEmpty() && !algorithms.stream().anyMatch(a -> a.equalsIgnoreCase(operation.algorithm()))) {
                 continue;
             }
             Map<Backend, double[]> row = new LinkedHashMap<>();
             for (Backend backend : backends) {
+                progress(operation.name() + ", " + backend.id());
                 row.put(backend, measure(workload(operation, new ShangMiProvider(backend)), operation.bytes()));
             }
             results.put(operation, row);
+            Double c = noOpensslCommand ? null : OpensslSpeed.measure(operation.opensslSpeed(), operation.name(), seconds,
+                    opensslOutputs);
+            if (c != null) {
+                reference.put(operation, c);
+            }
         }
-        print(out, backends, results);
+        progress(null);
+        print(out, backends, results, reference);
         ShangMiProvider auto = new ShangMiProvider();
         List<String> choices = new ArrayList<>();
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
@@ -106,6 +123,15 @@ final class SpeedCommand implements Callable<Integer> {
         out.println("auto (the README's measurements decide it): " + String.join(", ", choices));
         out.flush();
         return 0;
+    }
+
+    /** A progress line on standard error when it is a terminal; null clears it. */
+    private void progress(String what) {
+        if (main.stderrIsTerminal()) {
+            PrintWriter err = main.stderr();
+            err.print(what == null ? "\r\033[K" : "\r\033[Kshangmi speed: measuring " + what + "...");
+            err.flush();
+        }
     }
 
     private List<Backend> chosenBackends() {
@@ -201,13 +227,17 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter out, List<Backend> backends, Map<Operation, Map<Backend, double[]>> results) {
+    private static void print(PrintWriter out, List<Backend> backends, Map<Operation, Map<Backend, double[]>> results,
+            Map<Operation, Double> reference) {
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-24s %-6s", "operation", "unit"));
         for (Backend backend : backends) {
             head.append(String.format(Locale.ROOT, " %24s", backend.id() + " (min-max)"));
         }
         if (backends.size() == 2) {
             head.append(String.format(Locale.ROOT, " %14s", backends.get(1).id() + "/" + backends.get(0).id()));
+        }
+        if (!reference.isEmpty()) {
+            head.append(String.format(Locale.ROOT, " %14s", "openssl speed"));
         }
         out.println(head);
         for (Map.Entry<Operation, Map<Backend, double[]>> entry : results.entrySet()) {
@@ -222,6 +252,10 @@ final class SpeedCommand implements Callable<Integer> {
             if (backends.size() == 2) {
                 double ratio = entry.getValue().get(backends.get(1))[0] / entry.getValue().get(backends.get(0))[0];
                 line.append(String.format(Locale.ROOT, " %14.2f", ratio));
+            }
+            if (!reference.isEmpty()) {
+                Double c = reference.get(operation);
+                line.append(c == null ? String.format(Locale.ROOT, " %14s", "-") : String.format(Locale.ROOT, " %14.1f", c));
             }
             out.println(line);
         }
