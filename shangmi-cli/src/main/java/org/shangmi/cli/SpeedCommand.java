@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * operation and backend is warmed up, then timed in three rounds; the table shows the median and
  * the spread of the rounds, and the ratio of the backends. The header names the JDK, the CPU and
  * the libcrypto. A quick look, not a substitute for the JMH suite (bin/bench). Still to come
- * (issue 6): peers, threads, JSON and HTML output.
+ * (issue 6): peers, threads and HTML output.
  */
 @Command(name = "speed", mixinStandardHelpOptions = true,
         description = "Measure SM2, SM3 and SM4 on every available backend, side by side.")
@@ -80,6 +80,9 @@ final class SpeedCommand implements Callable<Integer> {
     @Option(names = "--no-openssl-command", description = "Leave out the `openssl speed` reference column.")
     boolean noOpensslCommand;
 
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
+    Path json;
+
     @Override
     public Integer call() throws Exception {
         if (!(seconds > 0) || seconds > 600) {
@@ -114,6 +117,9 @@ final class SpeedCommand implements Callable<Integer> {
         }
         progress(null);
         print(out, backends, results, reference);
+        if (json != null) {
+            Files.writeString(json, toJson(header(), results, reference));
+        }
         ShangMiProvider auto = new ShangMiProvider();
         List<String> choices = new ArrayList<>();
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
@@ -259,6 +265,46 @@ final class SpeedCommand implements Callable<Integer> {
             }
             out.println(line);
         }
+    }
+
+    /** {"header": ..., "results": [{"operation", "unit", "source", "median", "min", "max"}, ...]}. */
+    private static String toJson(String header, Map<Operation, Map<Backend, double[]>> results,
+            Map<Operation, Double> reference) {
+        StringBuilder json = new StringBuilder("{\n  \"header\": ").append(quote(header)).append(",\n  \"results\": [");
+        String separator = "\n";
+        for (Map.Entry<Operation, Map<Backend, double[]>> entry : results.entrySet()) {
+            Operation operation = entry.getKey();
+            String unit = operation.bytes() > 0 ? "MB/s" : "ops/s";
+            for (Map.Entry<Backend, double[]> result : entry.getValue().entrySet()) {
+                double[] r = result.getValue();
+                json.append(separator).append(String.format(Locale.ROOT,
+                        "    {\"operation\": %s, \"unit\": %s, \"source\": %s, \"median\": %.3f, \"min\": %.3f, \"max\": %.3f}",
+                        quote(operation.name()), quote(unit), quote(result.getKey().id()), r[0], r[1], r[2]));
+                separator = ",\n";
+            }
+            Double c = reference.get(operation);
+            if (c != null) {
+                json.append(separator).append(String.format(Locale.ROOT,
+                        "    {\"operation\": %s, \"unit\": %s, \"source\": \"openssl speed\", \"median\": %.3f}",
+                        quote(operation.name()), quote(unit), c));
+            }
+        }
+        return json.append("\n  ]\n}\n").toString();
+    }
+
+    /** A JSON string: quotes, backslashes and control characters escaped. */
+    private static String quote(String text) {
+        StringBuilder quoted = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').append(c);
+            } else if (c < 0x20) {
+                quoted.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                quoted.append(c);
+            }
+        }
+        return quoted.append('"').toString();
     }
 
     private static String header() {

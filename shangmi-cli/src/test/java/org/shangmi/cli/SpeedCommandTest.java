@@ -3,8 +3,14 @@ package org.shangmi.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The structure of {@code shangmi speed}'s report, never the speeds themselves. */
 class SpeedCommandTest {
@@ -66,6 +72,24 @@ class SpeedCommandTest {
         assertTrue(terminal.err().endsWith("\r\033[K"), "the line is cleared at the end");
         CliRun pipe = CliRun.of(new byte[0], false, "speed", "--seconds", "0.05", "--no-openssl-command", "sm3");
         assertEquals("", pipe.err());
+    }
+
+    @Test
+    void writesJson(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("speed.json");
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--no-openssl-command", "--json", file.toString(), "sm4");
+        assertEquals(0, run.status(), run.err());
+        JsonObject json = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        assertTrue(json.get("header").getAsString().startsWith("shangmi speed: JDK "));
+        JsonArray results = json.getAsJsonArray("results");
+        assertEquals(4, results.size(), "two operations, two backends");
+        for (int i = 0; i < results.size(); i++) {
+            JsonObject result = results.get(i).getAsJsonObject();
+            assertEquals("MB/s", result.get("unit").getAsString());
+            assertTrue(List.of("java", "openssl").contains(result.get("source").getAsString()));
+            double median = result.get("median").getAsDouble();
+            assertTrue(result.get("min").getAsDouble() <= median && median <= result.get("max").getAsDouble(), result.toString());
+        }
     }
 
     @Test
