@@ -1,7 +1,6 @@
 package org.shangmi.core.sm4;
 
 import java.util.Arrays;
-import java.util.Objects;
 import org.shangmi.core.util.Bytes;
 
 /**
@@ -43,10 +42,6 @@ final class Sm4Ctr extends Sm4IvMode {
         return counterBits / 8;
     }
 
-    @Override
-    public int unit() {
-        return 1;
-    }
 
     /**
      * Whole batches of blocks go straight through {@link Sm4#cryptCounters}; what is left is served
@@ -55,11 +50,7 @@ final class Sm4Ctr extends Sm4IvMode {
      */
     @Override
     public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (len < 0) {
-            throw new IllegalArgumentException("negative length " + len);
-        }
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        Objects.checkFromIndexSize(outOff, len, out.length);
+        checkRanges(in, inOff, len, out, outOff);
         int done = 0;
         while (done < len) {
             int left = len - done;

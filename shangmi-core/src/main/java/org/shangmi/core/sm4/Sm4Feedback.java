@@ -1,7 +1,6 @@
 package org.shangmi.core.sm4;
 
 import java.util.Arrays;
-import java.util.Objects;
 import org.shangmi.core.util.Bytes;
 
 /**
@@ -30,18 +29,10 @@ final class Sm4Feedback extends Sm4IvMode {
         reset();
     }
 
-    @Override
-    public int unit() {
-        return 1;
-    }
 
     @Override
     public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (len < 0) {
-            throw new IllegalArgumentException("negative length " + len);
-        }
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        Objects.checkFromIndexSize(outOff, len, out.length);
+        checkRanges(in, inOff, len, out, outOff);
         for (int i = 0; i < len; i++) {
             int wholeBlocks = (len - i) / Sm4.BLOCK_SIZE;
             if (position == Sm4.BLOCK_SIZE && cipherFeedback && !encrypt && wholeBlocks >= Sm4.BITSLICED_FROM) {

@@ -1,10 +1,12 @@
 package org.shangmi.core.sm4;
 
+import java.util.Objects;
 import org.shangmi.core.backend.CipherEngine;
 
 /**
  * What the SM4 modes with a 16-byte IV share: their own copy of the IV, and taking a new one
- * under the same key.
+ * under the same key; and for the stream modes (CTR, CFB, OFB), their unit of one byte and the
+ * checks of their arguments.
  */
 abstract class Sm4IvMode implements CipherEngine {
 
@@ -22,5 +24,20 @@ abstract class Sm4IvMode implements CipherEngine {
         }
         System.arraycopy(newIv, 0, iv, 0, Sm4.BLOCK_SIZE);
         reset();
+    }
+
+    /** Stream modes take any number of bytes; block modes override this. */
+    @Override
+    public int unit() {
+        return 1;
+    }
+
+    /** Refuses a negative length or a range outside either array. */
+    static void checkRanges(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0) {
+            throw new IllegalArgumentException("negative length " + len);
+        }
+        Objects.checkFromIndexSize(inOff, len, in.length);
+        Objects.checkFromIndexSize(outOff, len, out.length);
     }
 }
