@@ -4,21 +4,29 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.Signature;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.crypto.Cipher;
+import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.shangmi.cli.report.HtmlReport;
 import org.shangmi.provider.Backend;
 import org.shangmi.provider.BackendStatus;
 import org.shangmi.provider.ShangMiProvider;
@@ -31,17 +39,19 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code shangmi speed}: like {@code openssl speed}, every available backend side by side. Each
- * operation and backend is warmed up, then timed in three rounds; the table shows the median and
- * the spread of the rounds, and the ratio of the backends. The header names the JDK, the CPU and
- * the libcrypto. A quick look, not a substitute for the JMH suite (bin/bench). Still to come
- * (issue 6): peers, threads and HTML output.
+ * {@code shangmi speed}: like {@code openssl speed}, for every available backend side by side,
+ * and for Bouncy Castle and Kona when their jars are on the class path. Each operation and column
+ * is warmed up, then timed in three rounds; the table shows the median and the spread of the
+ * rounds, and the ratios. The header names the JDK, the CPU and the libcrypto. A quick look, not
+ * a substitute for the JMH suite (bin/bench).
  */
 @Command(name = "speed", mixinStandardHelpOptions = true,
-        description = "Measure SM2, SM3 and SM4 on every available backend, side by side.")
+        description = {"Measure SM2, SM3 and SM4 on every available backend, side by side.",
+            "SM2 signs and verifies 32-byte messages; the sizes of the others are in their names."})
 final class SpeedCommand implements Callable<Integer> {
 
     private static final int ROUNDS = 3;
+    private static final String OPENSSL_SPEED = "openssl speed";
 
     @Spec
     CommandSpec spec;
@@ -53,29 +63,22 @@ final class SpeedCommand implements Callable<Integer> {
     List<String> algorithms = new ArrayList<>();
 
     @Option(names = "--backend", split = ",", paramLabel = "NAME",
-            description = "Backends to measure: java, openssl (default: every one that loads).")
-    List<String> backendNames = new ArrayList<>();
+            description = "Columns to measure: java, openssl, and the peers bc, kona, kona-native "
+                    + "(default: every one available).")
+    List<String> columnNames = new ArrayList<>();
 
     @Option(names = "--seconds", paramLabel = "N", defaultValue = "1",
-            description = "Seconds timed per operation and backend, after as long again of warm-up (default: 1).")
+            description = "Seconds timed per operation and column, after as long again of warm-up (default: 1).")
     double seconds;
 
-    /** One measured operation: what it does per call, and how many message bytes that is (0: count calls). */
-    private interface Workload {
-        void run() throws Exception;
-    }
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Threads running each operation at once, each with its own objects; "
+                    + "the figures are their sum (default: 1).")
+    int threads;
 
-    /** One measured operation, and the {@code openssl speed} arguments that measure the same in C. */
-    private record Operation(String algorithm, String name, int bytes, List<String> opensslSpeed) {
-    }
-
-    private static final List<Operation> OPERATIONS = List.of(
-            new Operation("sm3", "sm3 1 KiB", 1024, List.of("-evp", "sm3", "-bytes", "1024")),
-            new Operation("sm3", "sm3 16 KiB", 16384, List.of("-evp", "sm3", "-bytes", "16384")),
-            new Operation("sm4", "sm4-ctr 16 KiB", 16384, List.of("-evp", "sm4-ctr", "-bytes", "16384")),
-            new Operation("sm4", "sm4-cbc encrypt 16 KiB", 16384, List.of("-evp", "sm4-cbc", "-bytes", "16384")),
-            new Operation("sm2", "sm2 sign", 0, List.of("sm2")),
-            new Operation("sm2", "sm2 verify", 0, List.of("sm2")));
+    @Option(names = "--with-peers", description = "Require the Bouncy Castle and Kona columns "
+            + "(bin/shangmi puts their jars on the class path when given this option).")
+    boolean withPeers;
 
     @Option(names = "--no-openssl-command", description = "Leave out the `openssl speed` reference column.")
     boolean noOpensslCommand;
@@ -83,50 +86,114 @@ final class SpeedCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     Path json;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write the results to FILE as one self-contained HTML page with charts.")
+    Path html;
+
+    /** One call of a measured operation. */
+    private interface Workload {
+        void run() throws Exception;
+    }
+
+    /**
+     * One measured operation: its kind ("sm3", "sm2 sign", ...), the message bytes per call, whether
+     * its rate is in MB/s (else calls per second), and the {@code openssl speed} arguments that
+     * measure the same in C (null: none does).
+     */
+    private record Operation(String algorithm, String kind, int bytes, boolean perByte, List<String> opensslSpeed) {
+        String name() {
+            return kind.equals("sm2 sign") || kind.equals("sm2 verify") ? kind : kind + " " + size();
+        }
+
+        String size() {
+            return bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B";
+        }
+
+        String unit() {
+            return perByte ? "MB/s" : "ops/s";
+        }
+    }
+
+    private static final List<Operation> OPERATIONS = List.of(
+            bulk("sm3", "sm3", 64, List.of("-evp", "sm3")),
+            bulk("sm3", "sm3", 1024, List.of("-evp", "sm3")),
+            bulk("sm3", "sm3", 16384, List.of("-evp", "sm3")),
+            bulk("sm4", "sm4-ctr", 1024, List.of("-evp", "sm4-ctr")),
+            bulk("sm4", "sm4-ctr", 16384, List.of("-evp", "sm4-ctr")),
+            bulk("sm4", "sm4-cbc encrypt", 16384, List.of("-evp", "sm4-cbc")),
+            new Operation("sm2", "sm2 sign", 32, false, List.of("sm2")),
+            new Operation("sm2", "sm2 verify", 32, false, List.of("sm2")),
+            new Operation("sm2", "sm2 encrypt", 32, false, null),
+            new Operation("sm2", "sm2 decrypt", 32, false, null));
+
+    private static Operation bulk(String algorithm, String kind, int bytes, List<String> evp) {
+        List<String> args = new ArrayList<>(evp);
+        args.addAll(List.of("-bytes", Integer.toString(bytes)));
+        return new Operation(algorithm, kind, bytes, true, List.copyOf(args));
+    }
+
+    /** What one run measured: per operation, each column's median, min and max (null: not offered). */
+    private record Results(String header, List<SpeedSubject> subjects, Map<Operation, Map<String, double[]>> rates,
+            Map<Operation, Double> reference) {
+    }
+
     @Override
     public Integer call() throws Exception {
         if (!(seconds > 0) || seconds > 600) {
             throw new ParameterException(spec.commandLine(), "--seconds must be more than 0 and at most 600");
+        }
+        if (threads < 1 || threads > 256) {
+            throw new ParameterException(spec.commandLine(), "--threads must be from 1 to 256");
         }
         for (String algorithm : algorithms) {
             if (!List.of("sm2", "sm3", "sm4").contains(algorithm.toLowerCase(Locale.ROOT))) {
                 throw new ParameterException(spec.commandLine(), "unknown algorithm " + algorithm + ": use sm2, sm3 or sm4");
             }
         }
-        List<Backend> backends = chosenBackends();
+        List<SpeedSubject> subjects = chosenSubjects();
         PrintWriter out = spec.commandLine().getOut();
-        out.println(header());
-        Map<Operation, Map<Backend, double[]>> results = new LinkedHashMap<>();
+        String header = header(subjects);
+        out.println(header);
+        Map<Operation, Map<String, double[]>> rates = new LinkedHashMap<>();
         Map<Operation, Double> reference = new LinkedHashMap<>();
-        Map<List<String>, String> opensslOutputs = new java.util.HashMap<>();
-        for (Operation operation : OPERATIONS) {
-            if (!algorithms.isEmpty() && !algorithms.stream().anyMatch(a -> a.equalsIgnoreCase(operation.algorithm()))) {
-                continue;
+        Map<List<String>, String> opensslOutputs = new HashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "shangmi-speed");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            for (Operation operation : OPERATIONS) {
+                if (!algorithms.isEmpty() && algorithms.stream().noneMatch(a -> a.equalsIgnoreCase(operation.algorithm()))) {
+                    continue;
+                }
+                Map<String, double[]> row = new LinkedHashMap<>();
+                for (SpeedSubject subject : subjects) {
+                    progress(operation.name() + ", " + subject.id());
+                    row.put(subject.id(), measure(pool, operation, subject));
+                }
+                rates.put(operation, row);
+                if (!noOpensslCommand && threads == 1 && operation.opensslSpeed() != null) {
+                    Double c = OpensslSpeed.measure(operation.opensslSpeed(), operation.name(), seconds, opensslOutputs);
+                    if (c != null) {
+                        reference.put(operation, c);
+                    }
+                }
             }
-            Map<Backend, double[]> row = new LinkedHashMap<>();
-            for (Backend backend : backends) {
-                progress(operation.name() + ", " + backend.id());
-                row.put(backend, measure(workload(operation, new ShangMiProvider(backend)), operation.bytes()));
-            }
-            results.put(operation, row);
-            Double c = noOpensslCommand ? null : OpensslSpeed.measure(operation.opensslSpeed(), operation.name(), seconds,
-                    opensslOutputs);
-            if (c != null) {
-                reference.put(operation, c);
-            }
+        } finally {
+            pool.shutdownNow();
+            progress(null);
         }
-        progress(null);
-        print(out, backends, results, reference);
+        Results results = new Results(header, subjects, rates, reference);
+        print(out, results);
         if (json != null) {
-            Files.writeString(json, toJson(header(), results, reference));
+            Files.writeString(json, toJson(results));
         }
-        ShangMiProvider auto = new ShangMiProvider();
-        List<String> choices = new ArrayList<>();
-        for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
-            Backend backend = auto.backendFor(algorithm);
-            choices.add(algorithm + " " + (backend == null ? "none" : backend.id()));
+        String auto = autoChoices();
+        if (html != null) {
+            Files.writeString(html, toHtml(results, auto));
         }
-        out.println("auto (the README's measurements decide it): " + String.join(", ", choices));
+        out.println(auto);
         out.flush();
         return 0;
     }
@@ -140,34 +207,80 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
-    private List<Backend> chosenBackends() {
-        List<Backend> result = new ArrayList<>();
+    /** The ShangMi backends that load, then the peers on the class path, as far as --backend keeps them. */
+    private List<SpeedSubject> chosenSubjects() {
+        List<SpeedSubject> result = new ArrayList<>();
         for (BackendStatus status : ShangMiProvider.backendStatus()) {
-            boolean wanted = backendNames.isEmpty() || backendNames.stream().anyMatch(n -> n.equalsIgnoreCase(status.backend().id()));
-            if (wanted && status.available()) {
-                result.add(status.backend());
-            } else if (wanted && !backendNames.isEmpty()) {
+            boolean named = columnNames.stream().anyMatch(n -> n.equalsIgnoreCase(status.backend().id()));
+            if (status.available() && (columnNames.isEmpty() || named)) {
+                result.add(SpeedSubject.of(status.backend()));
+            } else if (named) {
                 throw new ParameterException(spec.commandLine(), "the " + status.backend().id() + " backend is unavailable: "
                         + status.problems());
             }
         }
-        for (String name : backendNames) {
-            if (result.stream().noneMatch(b -> b.id().equalsIgnoreCase(name))) {
-                throw new ParameterException(spec.commandLine(), "unknown backend " + name + ": use java or openssl");
+        List<String> problems = new ArrayList<>();
+        List<SpeedSubject> peers = SpeedSubject.peers(problems);
+        if (withPeers && peers.stream().noneMatch(p -> p.id().equals("bc") || p.id().equals("kona"))) {
+            throw new ParameterException(spec.commandLine(), "--with-peers: neither Bouncy Castle nor Kona is available ("
+                    + String.join("; ", problems) + "); run through bin/shangmi, which puts their jars on the class path");
+        }
+        for (SpeedSubject peer : peers) {
+            if (columnNames.isEmpty() || columnNames.stream().anyMatch(n -> n.equalsIgnoreCase(peer.id()))) {
+                result.add(peer);
+            }
+        }
+        for (String name : columnNames) {
+            if (result.stream().noneMatch(s -> s.id().equalsIgnoreCase(name))) {
+                boolean peer = SpeedSubject.peerIds().contains(name.toLowerCase(Locale.ROOT));
+                throw new ParameterException(spec.commandLine(), peer
+                        ? "the peer " + name + " is unavailable: " + String.join("; ", problems)
+                        : "unknown backend " + name + ": use java, openssl, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
             }
         }
         return result;
     }
 
-    /** The median and the spread (min, max) of the rounds: MB/s when {@code bytes} > 0, else operations per second. */
-    private double[] measure(Workload workload, int bytes) throws Exception {
-        runFor(workload, seconds); // warm-up: the JIT needs about a second to compile the hot paths
+    /**
+     * The median and spread (min, max) of the rounds, summed over the threads: MB/s or operations
+     * per second. Null when a peer does not offer the operation.
+     */
+    private double[] measure(ExecutorService pool, Operation operation, SpeedSubject subject) throws Exception {
+        List<Workload> workloads = new ArrayList<>();
+        try {
+            for (int i = 0; i < threads; i++) {
+                workloads.add(workload(operation, subject));
+            }
+        } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
+            if (subject.shangmi()) {
+                throw e;
+            }
+            return null;
+        }
+        runAll(pool, workloads, seconds); // warm-up: the JIT needs about a second to compile the hot paths
         double[] rates = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            rates[round] = runFor(workload, seconds / ROUNDS) * (bytes > 0 ? bytes / 1e6 : 1);
+            rates[round] = runAll(pool, workloads, seconds / ROUNDS) * (operation.perByte() ? operation.bytes() / 1e6 : 1);
         }
         Arrays.sort(rates);
         return new double[] {rates[ROUNDS / 2], rates[0], rates[ROUNDS - 1]};
+    }
+
+    /** Runs every workload on its own thread for about {@code duration} seconds; returns their calls per second, summed. */
+    private static double runAll(ExecutorService pool, List<Workload> workloads, double duration) throws Exception {
+        List<Future<Double>> futures = new ArrayList<>();
+        for (Workload workload : workloads) {
+            futures.add(pool.submit(() -> runFor(workload, duration)));
+        }
+        double sum = 0;
+        for (Future<Double> future : futures) {
+            try {
+                sum += future.get();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
+        return sum;
     }
 
     /** Runs the workload for about {@code duration} seconds; returns calls per second. */
@@ -184,21 +297,21 @@ final class SpeedCommand implements Callable<Integer> {
         return calls / (elapsed / 1e9);
     }
 
-    private static Workload workload(Operation operation, ShangMiProvider provider) throws Exception {
+    private static Workload workload(Operation operation, SpeedSubject subject) throws GeneralSecurityException {
         byte[] message = new byte[Math.max(operation.bytes(), 32)];
         new Random(1).nextBytes(message);
-        switch (operation.name()) {
-            case "sm3 1 KiB", "sm3 16 KiB" -> {
-                MessageDigest md = MessageDigest.getInstance("SM3", provider);
+        switch (operation.kind()) {
+            case "sm3" -> {
+                MessageDigest md = MessageDigest.getInstance("SM3", subject.provider());
                 byte[] out = new byte[32];
                 return () -> {
                     md.update(message);
                     md.digest(out, 0, out.length);
                 };
             }
-            case "sm4-ctr 16 KiB", "sm4-cbc encrypt 16 KiB" -> {
-                Cipher cipher = Cipher.getInstance(operation.name().startsWith("sm4-ctr") ? "SM4/CTR/NoPadding"
-                        : "SM4/CBC/NoPadding", provider);
+            case "sm4-ctr", "sm4-cbc encrypt" -> {
+                Cipher cipher = Cipher.getInstance(operation.kind().equals("sm4-ctr") ? "SM4/CTR/NoPadding"
+                        : "SM4/CBC/NoPadding", subject.provider());
                 SecretKeySpec key = new SecretKeySpec(Arrays.copyOf(message, 16), "SM4");
                 IvParameterSpec iv = new IvParameterSpec(Arrays.copyOfRange(message, 16, 32));
                 byte[] out = new byte[message.length];
@@ -208,24 +321,42 @@ final class SpeedCommand implements Callable<Integer> {
                 };
             }
             case "sm2 sign", "sm2 verify" -> {
-                KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
-                Signature signer = Signature.getInstance("SM3withSM2", provider);
+                KeyPair pair = subject.keyPairGenerator().generateKeyPair();
+                Signature signer = Signature.getInstance(subject.signature(), subject.provider());
                 signer.initSign(pair.getPrivate());
                 signer.update(message);
                 byte[] signature = signer.sign();
-                if (operation.name().equals("sm2 sign")) {
+                if (operation.kind().equals("sm2 sign")) {
                     return () -> {
                         signer.initSign(pair.getPrivate());
                         signer.update(message);
                         signer.sign();
                     };
                 }
-                Signature verifier = Signature.getInstance("SM3withSM2", provider);
+                Signature verifier = Signature.getInstance(subject.signature(), subject.provider());
                 return () -> {
                     verifier.initVerify(pair.getPublic());
                     verifier.update(message);
                     if (!verifier.verify(signature)) {
-                        throw new IllegalStateException("a valid signature failed to verify");
+                        throw new IllegalStateException(subject.id() + ": a valid signature failed to verify");
+                    }
+                };
+            }
+            case "sm2 encrypt", "sm2 decrypt" -> {
+                KeyPair pair = subject.keyPairGenerator().generateKeyPair();
+                Cipher cipher = Cipher.getInstance(subject.sm2Cipher(), subject.provider());
+                cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+                byte[] ciphertext = cipher.doFinal(message);
+                if (operation.kind().equals("sm2 encrypt")) {
+                    return () -> {
+                        cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+                        cipher.doFinal(message);
+                    };
+                }
+                return () -> {
+                    cipher.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+                    if (!Arrays.equals(cipher.doFinal(ciphertext), message)) {
+                        throw new IllegalStateException(subject.id() + ": decryption gave another message");
                     }
                 };
             }
@@ -233,63 +364,180 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter out, List<Backend> backends, Map<Operation, Map<Backend, double[]>> results,
-            Map<Operation, Double> reference) {
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-24s %-6s", "operation", "unit"));
-        for (Backend backend : backends) {
-            head.append(String.format(Locale.ROOT, " %24s", backend.id() + " (min-max)"));
+    /** The highest median among the ShangMi columns over the highest among the peers, or NaN. */
+    private static double overBestPeer(List<SpeedSubject> subjects, Map<String, double[]> row) {
+        double shangmi = Double.NaN;
+        double peer = Double.NaN;
+        for (SpeedSubject subject : subjects) {
+            double[] r = row.get(subject.id());
+            if (r == null) {
+                continue;
+            }
+            if (subject.shangmi()) {
+                shangmi = Double.isNaN(shangmi) ? r[0] : Math.max(shangmi, r[0]);
+            } else {
+                peer = Double.isNaN(peer) ? r[0] : Math.max(peer, r[0]);
+            }
         }
-        if (backends.size() == 2) {
-            head.append(String.format(Locale.ROOT, " %14s", backends.get(1).id() + "/" + backends.get(0).id()));
+        return shangmi / peer;
+    }
+
+    private static boolean hasPeers(List<SpeedSubject> subjects) {
+        return subjects.stream().anyMatch(s -> !s.shangmi());
+    }
+
+    private static boolean bothBackends(List<SpeedSubject> subjects) {
+        return subjects.stream().filter(SpeedSubject::shangmi).count() == 2;
+    }
+
+    private void print(PrintWriter out, Results results) {
+        List<SpeedSubject> subjects = results.subjects();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-22s %-5s", "operation", "unit"));
+        for (SpeedSubject subject : subjects) {
+            head.append(String.format(Locale.ROOT, " %26s", subject.id() + " (min-max)"));
         }
-        if (!reference.isEmpty()) {
-            head.append(String.format(Locale.ROOT, " %14s", "openssl speed"));
+        if (bothBackends(subjects)) {
+            head.append(String.format(Locale.ROOT, " %13s", "openssl/java"));
+        }
+        if (hasPeers(subjects)) {
+            head.append(String.format(Locale.ROOT, " %16s", "shangmi/best peer"));
+        }
+        if (!results.reference().isEmpty()) {
+            head.append(String.format(Locale.ROOT, " %14s", OPENSSL_SPEED));
         }
         out.println(head);
-        for (Map.Entry<Operation, Map<Backend, double[]>> entry : results.entrySet()) {
+        for (Map.Entry<Operation, Map<String, double[]>> entry : results.rates().entrySet()) {
             Operation operation = entry.getKey();
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-24s %-6s", operation.name(),
-                    operation.bytes() > 0 ? "MB/s" : "ops/s"));
-            for (Backend backend : backends) {
-                double[] r = entry.getValue().get(backend);
-                line.append(String.format(Locale.ROOT, " %24s",
-                        String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", r[0], r[1], r[2])));
+            Map<String, double[]> row = entry.getValue();
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-5s", operation.name(), operation.unit()));
+            for (SpeedSubject subject : subjects) {
+                double[] r = row.get(subject.id());
+                line.append(String.format(Locale.ROOT, " %26s",
+                        r == null ? "-" : String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", r[0], r[1], r[2])));
             }
-            if (backends.size() == 2) {
-                double ratio = entry.getValue().get(backends.get(1))[0] / entry.getValue().get(backends.get(0))[0];
-                line.append(String.format(Locale.ROOT, " %14.2f", ratio));
+            if (bothBackends(subjects)) {
+                line.append(String.format(Locale.ROOT, " %13.2f", row.get("openssl")[0] / row.get("java")[0]));
             }
-            if (!reference.isEmpty()) {
-                Double c = reference.get(operation);
+            if (hasPeers(subjects)) {
+                double ratio = overBestPeer(subjects, row);
+                line.append(Double.isNaN(ratio) ? String.format(Locale.ROOT, " %16s", "-")
+                        : String.format(Locale.ROOT, " %16.2f", ratio));
+            }
+            if (!results.reference().isEmpty()) {
+                Double c = results.reference().get(operation);
                 line.append(c == null ? String.format(Locale.ROOT, " %14s", "-") : String.format(Locale.ROOT, " %14.1f", c));
             }
             out.println(line);
         }
+        if (threads > 1) {
+            out.println("figures are the sum over " + threads + " threads" + (noOpensslCommand ? ""
+                    : "; openssl speed (one process) is left out"));
+        }
     }
 
-    /** {"header": ..., "results": [{"operation", "unit", "source", "median", "min", "max"}, ...]}. */
-    private static String toJson(String header, Map<Operation, Map<Backend, double[]>> results,
-            Map<Operation, Double> reference) {
-        StringBuilder json = new StringBuilder("{\n  \"header\": ").append(quote(header)).append(",\n  \"results\": [");
+    /** Which backend the no-argument provider takes for each algorithm. */
+    private static String autoChoices() {
+        ShangMiProvider auto = new ShangMiProvider();
+        List<String> choices = new ArrayList<>();
+        for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
+            Backend backend = auto.backendFor(algorithm);
+            choices.add(algorithm + " " + (backend == null ? "none" : backend.id()));
+        }
+        return "auto (the README's measurements decide it): " + String.join(", ", choices);
+    }
+
+    /** {"header", "threads", "results": [{"operation", "unit", "source", "median", "min", "max"}, ...]}. */
+    private String toJson(Results results) {
+        StringBuilder json = new StringBuilder("{\n  \"header\": ").append(quote(results.header()))
+                .append(",\n  \"threads\": ").append(threads).append(",\n  \"results\": [");
         String separator = "\n";
-        for (Map.Entry<Operation, Map<Backend, double[]>> entry : results.entrySet()) {
+        for (Map.Entry<Operation, Map<String, double[]>> entry : results.rates().entrySet()) {
             Operation operation = entry.getKey();
-            String unit = operation.bytes() > 0 ? "MB/s" : "ops/s";
-            for (Map.Entry<Backend, double[]> result : entry.getValue().entrySet()) {
+            for (Map.Entry<String, double[]> result : entry.getValue().entrySet()) {
                 double[] r = result.getValue();
+                if (r == null) {
+                    continue;
+                }
                 json.append(separator).append(String.format(Locale.ROOT,
                         "    {\"operation\": %s, \"unit\": %s, \"source\": %s, \"median\": %.3f, \"min\": %.3f, \"max\": %.3f}",
-                        quote(operation.name()), quote(unit), quote(result.getKey().id()), r[0], r[1], r[2]));
+                        quote(operation.name()), quote(operation.unit()), quote(result.getKey()), r[0], r[1], r[2]));
                 separator = ",\n";
             }
-            Double c = reference.get(operation);
+            Double c = results.reference().get(operation);
             if (c != null) {
                 json.append(separator).append(String.format(Locale.ROOT,
-                        "    {\"operation\": %s, \"unit\": %s, \"source\": \"openssl speed\", \"median\": %.3f}",
-                        quote(operation.name()), quote(unit), c));
+                        "    {\"operation\": %s, \"unit\": %s, \"source\": %s, \"median\": %.3f}",
+                        quote(operation.name()), quote(operation.unit()), quote(OPENSSL_SPEED), c));
             }
         }
         return json.append("\n  ]\n}\n").toString();
+    }
+
+    /** The page: the header, the table, one bar chart per operation, and lines over message size per kind. */
+    private String toHtml(Results results, String auto) {
+        HtmlReport page = new HtmlReport("shangmi speed").paragraph(results.header()).paragraph(auto);
+        if (threads > 1) {
+            page.paragraph("Figures are the sum over " + threads + " threads.");
+        }
+        List<String> head = new ArrayList<>(List.of("operation", "unit"));
+        results.subjects().forEach(s -> head.add(s.id() + " (min-max)"));
+        boolean withReference = !results.reference().isEmpty();
+        if (withReference) {
+            head.add(OPENSSL_SPEED);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<Operation, Map<String, double[]>> entry : results.rates().entrySet()) {
+            List<String> row = new ArrayList<>(List.of(entry.getKey().name(), entry.getKey().unit()));
+            for (SpeedSubject subject : results.subjects()) {
+                double[] r = entry.getValue().get(subject.id());
+                row.add(r == null ? "-" : HtmlReport.number(r[0]) + " (" + HtmlReport.number(r[1]) + "-"
+                        + HtmlReport.number(r[2]) + ")");
+            }
+            if (withReference) {
+                Double c = results.reference().get(entry.getKey());
+                row.add(c == null ? "-" : HtmlReport.number(c));
+            }
+            rows.add(row);
+        }
+        page.table(head, rows);
+        Map<String, List<Operation>> kinds = new LinkedHashMap<>();
+        for (Operation operation : results.rates().keySet()) {
+            kinds.computeIfAbsent(operation.kind(), k -> new ArrayList<>()).add(operation);
+        }
+        for (Map.Entry<String, List<Operation>> kind : kinds.entrySet()) {
+            page.heading(kind.getKey());
+            List<Operation> sizes = kind.getValue();
+            if (sizes.size() > 1) {
+                Map<String, double[]> lines = new LinkedHashMap<>();
+                for (SpeedSubject subject : results.subjects()) {
+                    lines.put(subject.id(), sizes.stream().mapToDouble(o -> {
+                        double[] r = results.rates().get(o).get(subject.id());
+                        return r == null ? Double.NaN : r[0];
+                    }).toArray());
+                }
+                if (sizes.stream().anyMatch(results.reference()::containsKey)) {
+                    lines.put(OPENSSL_SPEED, sizes.stream().mapToDouble(o -> {
+                        Double c = results.reference().get(o);
+                        return c == null ? Double.NaN : c;
+                    }).toArray());
+                }
+                page.lineChart(kind.getKey() + " over message size", sizes.get(0).unit(),
+                        sizes.stream().map(Operation::size).toList(), lines);
+            }
+            for (Operation operation : sizes) {
+                List<HtmlReport.Bar> bars = new ArrayList<>();
+                for (SpeedSubject subject : results.subjects()) {
+                    double[] r = results.rates().get(operation).get(subject.id());
+                    bars.add(r == null ? new HtmlReport.Bar(subject.id(), Double.NaN) : new HtmlReport.Bar(subject.id(), r[0], r[1], r[2]));
+                }
+                Double c = results.reference().get(operation);
+                if (c != null) {
+                    bars.add(new HtmlReport.Bar(OPENSSL_SPEED, c));
+                }
+                page.barChart(operation.name(), operation.unit(), bars);
+            }
+        }
+        return page.html();
     }
 
     /** A JSON string: quotes, backslashes and control characters escaped. */
@@ -307,15 +555,18 @@ final class SpeedCommand implements Callable<Integer> {
         return quoted.append('"').toString();
     }
 
-    private static String header() {
+    private static String header(List<SpeedSubject> subjects) {
         String libcrypto = "";
         for (BackendStatus status : ShangMiProvider.backendStatus()) {
             if (status.backend() == Backend.OPENSSL && status.available()) {
                 libcrypto = ", " + status.details().split(";")[0];
             }
         }
+        List<String> peerVersions = subjects.stream().filter(s -> !s.shangmi())
+                .map(s -> s.id() + " " + s.provider().getName() + " " + s.provider().getVersionStr()).toList();
+        String peers = peerVersions.isEmpty() ? "" : "; peers: " + String.join(", ", peerVersions);
         return "shangmi speed: JDK " + Runtime.version() + " (" + System.getProperty("java.vm.name") + "), " + cpu() + ", "
-                + Runtime.getRuntime().availableProcessors() + " CPUs" + libcrypto;
+                + Runtime.getRuntime().availableProcessors() + " CPUs" + libcrypto + peers;
     }
 
     private static String cpu() {

@@ -9,30 +9,44 @@ import com.google.gson.JsonParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /** The structure of {@code shangmi speed}'s report, never the speeds themselves. */
 class SpeedCommandTest {
 
     private static final String RATE = "[0-9]+\\.[0-9] \\([0-9]+\\.[0-9]-[0-9]+\\.[0-9]\\)";
+    private static final List<String> COLUMNS = List.of("java", "openssl", "bc", "kona", "kona-native");
 
+    /**
+     * Both backends and, since Bouncy Castle and Kona are on the test class path, the three peers;
+     * the openssl command is on this machine's PATH, so its own figures form the last column.
+     */
     @Test
-    void reportsEveryBackendSideBySideWithTheirRatio() {
+    void reportsEveryBackendAndPeerSideBySideWithTheirRatios() {
         CliRun run = CliRun.of("speed", "--seconds", "0.05", "sm3", "sm2");
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.get(0).startsWith("shangmi speed: JDK " + Runtime.version()), lines.get(0));
         assertTrue(lines.get(0).contains("OpenSSL 3."), lines.get(0));
-        // the openssl command is on this machine's PATH, so its own figures form the last column
-        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +openssl \\(min-max\\) +openssl/java +openssl speed"),
-                lines.get(1));
+        assertTrue(lines.get(0).matches(".*; peers: bc BC [0-9.]+, kona KonaCrypto [0-9.]+, kona-native KonaCrypto-Native [0-9.]+"),
+                lines.get(0));
+        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +openssl \\(min-max\\) +bc \\(min-max\\) "
+                + "+kona \\(min-max\\) +kona-native \\(min-max\\) +openssl/java +shangmi/best peer +openssl speed"), lines.get(1));
         List<String> rows = lines.subList(2, lines.size() - 1);
-        assertEquals(4, rows.size(), run.out());
-        for (String name : List.of("sm3 1 KiB +MB/s", "sm3 16 KiB +MB/s", "sm2 sign +ops/s", "sm2 verify +ops/s")) {
-            assertTrue(rows.stream().anyMatch(r -> r.matches(name + " +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]")),
-                    name + " in " + run.out());
+        String cells = (" +" + RATE).repeat(COLUMNS.size()) + " +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2}";
+        for (String name : List.of("sm3 64 B +MB/s", "sm3 1 KiB +MB/s", "sm3 16 KiB +MB/s", "sm2 sign +ops/s", "sm2 verify +ops/s")) {
+            assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +[0-9]+\\.[0-9]")).count(), name + " in " + run.out());
         }
+        // openssl speed has no SM2 encryption figures
+        for (String name : List.of("sm2 encrypt 32 B +ops/s", "sm2 decrypt 32 B +ops/s")) {
+            assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +-")).count(), name + " in " + run.out());
+        }
+        assertEquals(7, rows.size(), run.out());
         assertTrue(lines.get(lines.size() - 1).matches("auto \\(.*\\): SM2 java, SM3 (java|openssl), HmacSM3 (java|openssl), SM4 java"),
                 lines.get(lines.size() - 1));
     }
@@ -43,8 +57,34 @@ class SpeedCommandTest {
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\)"), lines.get(1));
-        assertTrue(lines.get(2).matches("sm4-ctr 16 KiB +MB/s +" + RATE), lines.get(2));
-        assertTrue(lines.get(3).matches("sm4-cbc encrypt 16 KiB +MB/s +" + RATE), lines.get(3));
+        assertTrue(lines.get(2).matches("sm4-ctr 1 KiB +MB/s +" + RATE), lines.get(2));
+        assertTrue(lines.get(3).matches("sm4-ctr 16 KiB +MB/s +" + RATE), lines.get(3));
+        assertTrue(lines.get(4).matches("sm4-cbc encrypt 16 KiB +MB/s +" + RATE), lines.get(4));
+        assertTrue(lines.get(5).startsWith("auto "), run.out());
+    }
+
+    @Test
+    void oneBackendBesideOnePeer() {
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "openssl,bc", "--no-openssl-command", "sm2");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).endsWith("; peers: bc BC " + new org.bouncycastle.jce.provider.BouncyCastleProvider().getVersionStr()),
+                lines.get(0));
+        assertTrue(lines.get(1).matches("operation +unit +openssl \\(min-max\\) +bc \\(min-max\\) +shangmi/best peer"), lines.get(1));
+        assertEquals(4, lines.stream().filter(l -> l.matches("sm2 .* +ops/s +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2}")).count(),
+                run.out());
+    }
+
+    @Test
+    void sumsOverThreads() {
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--threads", "2", "--backend", "java,kona", "sm3");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(3, lines.stream().filter(l -> l.matches("sm3 .* +MB/s +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2}")).count(),
+                run.out());
+        // openssl speed runs one process, so it has no place beside two threads
+        assertTrue(lines.contains("figures are the sum over 2 threads; openssl speed (one process) is left out"), run.out());
+        assertTrue(lines.stream().noneMatch(l -> l.contains("openssl speed ") && l.startsWith("operation")), run.out());
     }
 
     /** Output captured from OpenSSL 3.0.19's speed command on this machine. */
@@ -69,6 +109,7 @@ class SpeedCommandTest {
         CliRun terminal = CliRun.of(new byte[0], true, "speed", "--seconds", "0.05", "--no-openssl-command", "sm3");
         assertEquals(0, terminal.status(), terminal.err());
         assertTrue(terminal.err().contains("shangmi speed: measuring sm3 1 KiB, java..."), terminal.err());
+        assertTrue(terminal.err().contains("shangmi speed: measuring sm3 16 KiB, kona-native..."), terminal.err());
         assertTrue(terminal.err().endsWith("\r\033[K"), "the line is cleared at the end");
         CliRun pipe = CliRun.of(new byte[0], false, "speed", "--seconds", "0.05", "--no-openssl-command", "sm3");
         assertEquals("", pipe.err());
@@ -77,12 +118,14 @@ class SpeedCommandTest {
     @Test
     void writesJson(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("speed.json");
-        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--no-openssl-command", "--json", file.toString(), "sm4");
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "java,openssl", "--no-openssl-command",
+                "--json", file.toString(), "sm4");
         assertEquals(0, run.status(), run.err());
         JsonObject json = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
         assertTrue(json.get("header").getAsString().startsWith("shangmi speed: JDK "));
+        assertEquals(1, json.get("threads").getAsInt());
         JsonArray results = json.getAsJsonArray("results");
-        assertEquals(4, results.size(), "two operations, two backends");
+        assertEquals(6, results.size(), "three operations, two backends");
         for (int i = 0; i < results.size(); i++) {
             JsonObject result = results.get(i).getAsJsonObject();
             assertEquals("MB/s", result.get("unit").getAsString());
@@ -92,12 +135,34 @@ class SpeedCommandTest {
         }
     }
 
+    /** The page parses as XML: one table, a line chart over the sizes, a bar chart per operation with a bar per column. */
+    @Test
+    void writesHtmlCharts(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("speed.html");
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "java,bc", "--no-openssl-command",
+                "--html", file.toString(), "sm3");
+        assertEquals(0, run.status(), run.err());
+        Document page = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+        assertEquals(4, page.getElementsByTagName("tr").getLength(), "a header and three sizes");
+        NodeList charts = page.getElementsByTagName("svg");
+        assertEquals(4, charts.getLength(), "lines over the sizes, then a bar chart per size");
+        assertEquals("sm3 over message size (MB/s)", charts.item(0).getFirstChild().getNextSibling().getTextContent());
+        assertEquals(6, ((Element) charts.item(0)).getElementsByTagName("circle").getLength(), "two columns, three sizes");
+        for (int i = 1; i < 4; i++) {
+            Element chart = (Element) charts.item(i);
+            assertEquals(2, chart.getElementsByTagName("rect").getLength(), "java and bc");
+            assertTrue(chart.getTextContent().strip().startsWith("sm3 " + List.of("64 B", "1 KiB", "16 KiB").get(i - 1) + " (MB/s)"),
+                    chart.getTextContent());
+        }
+    }
+
     @Test
     void refusesBadArguments() {
         assertEquals(2, CliRun.of("speed", "--seconds", "0").status());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "md5").status());
         CliRun unknown = CliRun.of("speed", "--seconds", "0.05", "--backend", "nss", "sm3");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("unknown backend nss: use java or openssl"), unknown.err());
+        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, or a peer: bc, kona, kona-native"), unknown.err());
+        assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
     }
 }

@@ -1,0 +1,67 @@
+package org.shangmi.cli;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyPairGenerator;
+import java.security.Provider;
+import java.security.spec.ECGenParameterSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.shangmi.provider.Backend;
+import org.shangmi.provider.ShangMiProvider;
+
+/**
+ * One column of {@code shangmi speed}: a ShangMi backend, or a peer provider (Bouncy Castle,
+ * Kona) found on the class path. Peers are loaded by name, so the tool has no dependency on them;
+ * they name the SM2 algorithms differently, which {@link #keyPairGenerator}, {@link #signature}
+ * and {@link #sm2Cipher} hide.
+ */
+record SpeedSubject(String id, Provider provider, boolean shangmi, String keyPairAlgorithm, String curve, String signature,
+        String sm2Cipher) {
+
+    /** A peer the tool looks for: its column id, provider class and SM2 names. */
+    private record Peer(String id, String className, String keyPairAlgorithm, String curve, String signature) {
+    }
+
+    private static final List<Peer> PEERS = List.of(
+            new Peer("bc", "org.bouncycastle.jce.provider.BouncyCastleProvider", "EC", "sm2p256v1", "SM3withSM2"),
+            new Peer("kona", "com.tencent.kona.crypto.KonaCryptoProvider", "SM2", null, "SM2"),
+            new Peer("kona-native", "com.tencent.kona.crypto.KonaCryptoNativeProvider", "SM2", null, "SM2"));
+
+    static SpeedSubject of(Backend backend) {
+        return new SpeedSubject(backend.id(), new ShangMiProvider(backend), true, "SM2", null, "SM3withSM2", "SM2");
+    }
+
+    /** The ids of the peers the tool knows, in column order. */
+    static List<String> peerIds() {
+        return PEERS.stream().map(Peer::id).toList();
+    }
+
+    /**
+     * The peers whose providers are on the class path and load; {@code problems} gets one line
+     * for each that is missing or fails to load.
+     */
+    static List<SpeedSubject> peers(List<String> problems) {
+        List<SpeedSubject> found = new ArrayList<>();
+        for (Peer peer : PEERS) {
+            try {
+                Provider provider = (Provider) Class.forName(peer.className()).getConstructor().newInstance();
+                found.add(new SpeedSubject(peer.id(), provider, false, peer.keyPairAlgorithm(), peer.curve(),
+                        peer.signature(), "SM2"));
+            } catch (ClassNotFoundException e) {
+                problems.add(peer.id() + ": " + peer.className() + " is not on the class path");
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                problems.add(peer.id() + ": " + peer.className() + " does not load: " + cause);
+            }
+        }
+        return found;
+    }
+
+    KeyPairGenerator keyPairGenerator() throws GeneralSecurityException {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance(keyPairAlgorithm, provider);
+        if (curve != null) {
+            generator.initialize(new ECGenParameterSpec(curve));
+        }
+        return generator;
+    }
+}
