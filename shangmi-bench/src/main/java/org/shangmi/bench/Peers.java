@@ -1,5 +1,6 @@
 package org.shangmi.bench;
 
+import com.tencent.kona.crypto.KonaCryptoNativeOneShotProvider;
 import com.tencent.kona.crypto.KonaCryptoNativeProvider;
 import com.tencent.kona.crypto.KonaCryptoProvider;
 import com.tencent.kona.crypto.spec.SM2PublicKeySpec;
@@ -69,6 +70,25 @@ enum Peers {
         @Override
         PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
             return decodeKonaPublicKey(factory, x509);
+        }
+    },
+    /** Tencent Kona's one-shot native provider: SM2 in single native calls, without state kept between them. */
+    KONA_NATIVE_ONESHOT("Kona-NativeOneShot", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
+        @Override
+        Provider provider() {
+            return new KonaCryptoNativeOneShotProvider();
+        }
+
+        @Override
+        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
+            return decodeKonaPublicKey(factory, x509);
+        }
+    },
+    /** ECDSA on secp256k1 through Bouncy Castle (the JDK dropped the curve), for scale beside SM2. */
+    BC_SECP256K1("BC-secp256k1", "SHA-256", "HmacSHA256", new PublicKeyNames("EC", "secp256k1", "SHA256withECDSA", null)) {
+        @Override
+        Provider provider() {
+            return new BouncyCastleProvider();
         }
     },
     /** The JDK's SHA-256 and HmacSHA256, for scale. */

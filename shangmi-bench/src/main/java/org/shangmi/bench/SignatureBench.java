@@ -13,15 +13,16 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code Signature}: sign and verify one message per operation, with {@code initSign} /
  * {@code initVerify} every time as applications do. {@code verify} reuses one public key object
  * (as a server verifying one client does); {@code verifyDecodedKey} decodes the X.509 key each
- * time first (as when every message comes with its own certificate), so no per-key cache helps. SM3withSM2 (default ID) for the SM2
- * providers; the JDK's SHA256withECDSA on secp256r1 as the yardstick.
+ * time first (as when every message comes with its own certificate), so no per-key cache helps.
+ * SM3withSM2 (default ID) for the SM2 providers; SHA256withECDSA on secp256r1 (the JDK) and on
+ * secp256k1 (Bouncy Castle; the JDK dropped the curve) as yardsticks.
  */
 public class SignatureBench extends PublicKeyBench {
 
-    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "Kona-Native", "Kona-NativeOneShot", "JDK-SHA256", "BC-secp256k1"})
     public String provider;
 
-    @Param({"32", "1024"})
+    @Param({"32", "128", "256", "1024", "1048576"})
     public int size;
 
     private Signature signer;
