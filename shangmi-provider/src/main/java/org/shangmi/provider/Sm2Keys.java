@@ -62,7 +62,7 @@ final class Sm2Keys {
             System.arraycopy(encoded, 1, xy, 0, 64);
             valid = curve.fromAffine(point, xy, 0);
         } else if (encoded.length == 33 && (encoded[0] == 0x02 || encoded[0] == 0x03)) {
-            valid = curve.fromCompressed(point, encoded, 0) && curve.toAffine(point, xy, 0);
+            valid = curve.decompress(encoded, 0, xy, 0);
         } else {
             throw new InvalidKeySpecException("an SM2 public key is 04 || x || y (65 bytes) or 02/03 || x (33 bytes); got "
                     + encoded.length + " bytes" + (encoded.length > 0 ? String.format(" starting %02x", encoded[0]) : ""));

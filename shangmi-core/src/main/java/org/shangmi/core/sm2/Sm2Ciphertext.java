@@ -209,12 +209,9 @@ public final class Sm2Ciphertext {
             System.arraycopy(in, off, out, outOff, C1);
             return;
         }
-        Sm2Curve curve = new Sm2Curve();
-        Sm2Point point = new Sm2Point();
-        if (!curve.fromCompressed(point, in, off)) {
+        if (!new Sm2Curve().decompress(in, off, out, outOff + 1)) {
             throw new Der.MalformedException("compressed C1 is not a point of sm2p256v1");
         }
         out[outOff] = 0x04;
-        curve.toAffine(point, out, outOff + 1);
     }
 }

@@ -703,6 +703,22 @@ public final class Sm2Curve {
         return valid;
     }
 
+    /**
+     * Writes the affine x || y of the compressed point at {@code in[off..off+33)} to
+     * {@code out[outOff..outOff+64)}: {@link #fromCompressed} without the inversion that
+     * {@link #toAffine} would spend on Z = 1.
+     *
+     * @return whether the input was a valid compressed point; if not, out holds unspecified bytes
+     */
+    public boolean decompress(byte[] in, int off, byte[] out, int outOff) {
+        Objects.checkFromIndexSize(outOff, 2 * BYTES, out.length);
+        Sm2Point point = new Sm2Point();
+        boolean valid = fromCompressed(point, in, off);
+        Sm2Field.encode(point.x, out, outOff);
+        Sm2Field.encode(point.y, out, outOff + BYTES);
+        return valid;
+    }
+
     /** p − n, big-endian: x mod n = v has the second solution x = v + n below p when v < p − n. */
     private static final byte[] P_MINUS_N =
             HexFormat.of().parseHex("000000000000000000000000000000008DFC2093DE39FAD5AC440BF6C62ABEDC");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -234,6 +235,9 @@ class Sm2CurveTest {
             Sm2Point decoded = new Sm2Point();
             assertTrue(curve.fromCompressed(decoded, ours, 0));
             assertArrayEquals(affine, affine(decoded));
+            byte[] xy = new byte[64];
+            assertTrue(curve.decompress(ours, 0, xy, 0));
+            assertArrayEquals(Arrays.copyOfRange(uncompressed, 1, 65), xy, "seed " + seed);
         }
         byte[] good = new byte[33];
         curve.toCompressed(point(G), good, 0);
@@ -244,6 +248,8 @@ class Sm2CurveTest {
         xAboveP[0] = 0x02;
         System.arraycopy(bytes(REF.p().add(BigInteger.ONE)), 0, xAboveP, 1, 32);
         assertFalse(curve.fromCompressed(new Sm2Point(), xAboveP, 0), "x >= p");
+        assertFalse(curve.decompress(xAboveP, 0, new byte[64], 0), "x >= p");
+        assertFalse(curve.decompress(badPrefix, 0, new byte[64], 0));
         int noPoint = 0;
         for (int x = 1; x < 40; x++) {
             BigInteger rhs = BigInteger.valueOf(x).pow(3).subtract(BigInteger.valueOf(3L * x)).add(REF.b()).mod(REF.p());
@@ -252,6 +258,7 @@ class Sm2CurveTest {
             encoded[0] = 0x03;
             System.arraycopy(bytes(BigInteger.valueOf(x)), 0, encoded, 1, 32);
             assertEquals(exists, curve.fromCompressed(new Sm2Point(), encoded, 0), "x = " + x);
+            assertEquals(exists, curve.decompress(encoded, 0, new byte[64], 0), "x = " + x);
             noPoint += exists ? 0 : 1;
         }
         assertTrue(noPoint > 0, "some x had no point");
