@@ -21,7 +21,8 @@ import org.shangmi.cli.report.HtmlReport;
  * Turns JMH JSON results (one file or several, such as runs at different thread counts) into
  * Markdown tables for the README and one HTML page with the same tables and charts. Per benchmark
  * method and thread count: a throughput table (providers side by side, OpenSSL against Java in
- * percent, the best ShangMi backend over the best peer) and, with {@code -prof gc}, a memory
+ * percent, the best ShangMi backend over the best peer) with lines over message sizes or bars
+ * (with JMH's error) for other parameters, and, with {@code -prof gc}, a memory
  * table (B/op, allocation rate, collections and their time). Results at several thread counts
  * get a scaling table. The machine is described by {@code FILE.machine} beside a result file,
  * which bin/bench writes.
@@ -50,17 +51,36 @@ public final class JmhReport {
     private final List<String> sources = new ArrayList<>();
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 3) {
-            System.err.println("usage: JmhReport OUT.md OUT.html RESULT.json...");
+        List<String> files = new ArrayList<>(List.of(args));
+        Path svgDirectory = null;
+        int option = files.indexOf("--svg");
+        if (option >= 0 && option + 1 < files.size()) {
+            svgDirectory = Path.of(files.remove(option + 1));
+            files.remove(option);
+        }
+        if (files.size() < 3) {
+            System.err.println("usage: JmhReport OUT.md OUT.html [--svg DIR] RESULT.json...");
             System.exit(2);
         }
         JmhReport report = new JmhReport();
-        for (int i = 2; i < args.length; i++) {
-            report.read(Path.of(args[i]));
+        for (String file : files.subList(2, files.size())) {
+            report.read(Path.of(file));
         }
-        Files.writeString(Path.of(args[0]), report.markdown());
-        Files.writeString(Path.of(args[1]), report.html());
-        System.err.println("report: " + args[0] + ", " + args[1]);
+        Files.writeString(Path.of(files.get(0)), report.markdown());
+        HtmlReport page = report.page();
+        Files.writeString(Path.of(files.get(1)), page.html());
+        if (svgDirectory != null) {
+            Files.createDirectories(svgDirectory);
+            for (HtmlReport.Chart chart : page.charts()) {
+                Files.writeString(svgDirectory.resolve(fileName(chart.title()) + ".svg"), chart.svg());
+            }
+        }
+        System.err.println("report: " + files.get(0) + ", " + files.get(1) + (svgDirectory == null ? "" : ", " + svgDirectory));
+    }
+
+    /** A chart's file name: its title in lower case, runs of other characters as one hyphen. */
+    static String fileName(String title) {
+        return title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
     }
 
     /** Adds the results of one JMH JSON file ({@code -rf json}), and its machine description if there is one. */
@@ -128,6 +148,10 @@ public final class JmhReport {
 
     /** The same tables on one self-contained page, with a chart per throughput table. */
     public String html() {
+        return page().html();
+    }
+
+    private HtmlReport page() {
         HtmlReport page = new HtmlReport("JMH report");
         sources.forEach(page::paragraph);
         for (Group group : groups()) {
@@ -136,7 +160,9 @@ public final class JmhReport {
             List<Map<String, String>> rows = rows(group);
             List<String> providers = providers(group);
             String unit = unit(group);
-            if (rows.size() > 1) {
+            boolean overSizes = rows.size() > 1 && rows.stream().allMatch(row -> row.size() == 1
+                    && row.keySet().iterator().next().toLowerCase(Locale.ROOT).endsWith("size"));
+            if (overSizes) {
                 Map<String, double[]> series = new LinkedHashMap<>();
                 for (String provider : providers) {
                     series.put(provider, rows.stream().mapToDouble(row -> {
@@ -144,16 +170,18 @@ public final class JmhReport {
                         return result == null ? Double.NaN : rate(result);
                     }).toArray());
                 }
-                page.lineChart(throughput.title(), unit, rows.stream().map(JmhReport::rowLabel).toList(), series);
+                page.lineChart(chartTitle(group), unit, rows.stream().map(JmhReport::rowLabel).toList(), series);
             } else {
-                List<HtmlReport.Bar> bars = new ArrayList<>();
-                for (String provider : providers) {
-                    Result result = find(group, rows.get(0), provider);
-                    bars.add(result == null ? new HtmlReport.Bar(provider, Double.NaN)
-                            : new HtmlReport.Bar(provider, rate(result), rate(result) - scaled(result, result.error()),
-                                    rate(result) + scaled(result, result.error())));
+                for (Map<String, String> row : rows) {
+                    List<HtmlReport.Bar> bars = new ArrayList<>();
+                    for (String provider : providers) {
+                        Result result = find(group, row, provider);
+                        bars.add(result == null ? new HtmlReport.Bar(provider, Double.NaN)
+                                : new HtmlReport.Bar(provider, rate(result), rate(result) - scaled(result, result.error()),
+                                        rate(result) + scaled(result, result.error())));
+                    }
+                    page.barChart(chartTitle(group) + (row.isEmpty() ? "" : ", " + rowLabel(row)), unit, bars);
                 }
-                page.barChart(throughput.title() + ", " + rowLabel(rows.get(0)), unit, bars);
             }
             page.table(throughput.header(), throughput.rows());
             Table memory = memory(group);
@@ -167,10 +195,18 @@ public final class JmhReport {
             page.heading(scaling.title());
             page.table(scaling.header(), scaling.rows());
         }
-        return page.html();
+        return page;
     }
 
     private record Table(String title, List<String> header, List<List<String>> rows) {
+    }
+
+    private static String chartTitle(Group group) {
+        return group.benchmark() + ", " + threads(group);
+    }
+
+    private static String threads(Group group) {
+        return group.threads() == 1 ? "1 thread" : group.threads() + " threads";
     }
 
     private List<Group> groups() {
@@ -254,8 +290,7 @@ public final class JmhReport {
             }
             rows.add(cells);
         }
-        String threads = group.threads() == 1 ? "1 thread" : group.threads() + " threads";
-        return new Table(group.benchmark() + " (" + unit(group) + ", " + threads + ")", header, rows);
+        return new Table(group.benchmark() + " (" + unit(group) + ", " + threads(group) + ")", header, rows);
     }
 
     private double best(Group group, Map<String, String> row, List<String> providers) {
@@ -291,12 +326,14 @@ public final class JmhReport {
                 }
                 double count = result.secondary().getOrDefault("gc.count", 0.0);
                 double time = result.secondary().getOrDefault("gc.time", 0.0);
-                cells.add(String.format(Locale.ROOT, "%s B/op, %s MB/s, %.0f GC%s (%.0f ms)", HtmlReport.number(norm),
-                        HtmlReport.number(result.secondary().getOrDefault("gc.alloc.rate", 0.0)), count, count == 1 ? "" : "s", time));
+                String collections = count == 0 ? "no GC"
+                        : String.format(Locale.ROOT, "%.0f GC%s (%.0f ms)", count, count == 1 ? "" : "s", time);
+                cells.add(String.format(Locale.ROOT, "%s B/op, %s MB/s, %s", HtmlReport.number(norm),
+                        HtmlReport.number(result.secondary().getOrDefault("gc.alloc.rate", 0.0)), collections));
             }
             rows.add(cells);
         }
-        return new Table("Memory of " + group.benchmark() + " (" + (group.threads() == 1 ? "1 thread" : group.threads() + " threads")
+        return new Table("Memory of " + group.benchmark() + " (" + threads(group)
                 + "): allocated per operation, allocation rate, collections (their time)", header, rows);
     }
 

@@ -97,7 +97,7 @@ public final class HtmlReport {
                     number(bar.value()), escape(unit)));
             double end = width;
             if (!Double.isNaN(bar.low()) && !Double.isNaN(bar.high())) {
-                double low = labelWidth + bar.low() * scale;
+                double low = labelWidth + Math.max(0, bar.low()) * scale; // a wide error may reach below zero
                 double high = labelWidth + bar.high() * scale;
                 int middle = y + rowHeight / 2;
                 svg.append(String.format(Locale.ROOT,
@@ -108,13 +108,14 @@ public final class HtmlReport {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>\n",
                     labelWidth + end + 6, y + 17, number(bar.value())));
         }
-        body.append(svg.append("</svg>\n"));
+        addChart(chartTitle, svg.append("</svg>\n").toString());
         return this;
     }
 
     /**
      * Lines over categories (message sizes, thread counts), one per series; a {@code NaN} value
-     * leaves a gap. The y axis starts at zero.
+     * leaves a gap. The y axis starts at zero, or is logarithmic when the values span more than
+     * a factor of 100 (signatures of 32 bytes and of 1 MiB, say).
      */
     public HtmlReport lineChart(String chartTitle, String unit, List<String> xLabels, Map<String, double[]> series) {
         int left = 70;
@@ -124,21 +125,23 @@ public final class HtmlReport {
         int height = top + plotHeight + 40;
         int plotWidth = WIDTH - left - right;
         double max = 0;
+        double min = Double.POSITIVE_INFINITY;
         for (double[] values : series.values()) {
             for (double value : values) {
                 if (!Double.isNaN(value)) {
                     max = Math.max(max, value);
+                    min = Math.min(min, value);
                 }
             }
         }
-        double step = niceStep(max / 5);
-        double axisMax = step * Math.max(1, Math.ceil(max / step));
-        StringBuilder svg = openSvg(height, chartTitle + " (" + unit + ")");
-        for (int tick = 0; tick * step <= axisMax + step / 2; tick++) {
-            double y = top + plotHeight - tick * step / axisMax * plotHeight;
+        boolean log = min > 0 && max / min > 100;
+        YAxis axis = log ? YAxis.logarithmic(min, max) : YAxis.linear(max);
+        StringBuilder svg = openSvg(height, chartTitle + " (" + unit + (log ? ", log scale" : "") + ")");
+        for (double tick : axis.ticks()) {
+            double y = top + plotHeight - axis.position(tick) * plotHeight;
             svg.append(String.format(Locale.ROOT, "<path d=\"M%d %.1fH%d\" class=\"grid\"/>\n", left, y, left + plotWidth));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                    left - 6, y + 4, number(tick * step)));
+                    left - 6, y + 4, number(tick)));
         }
         double[] xs = new double[xLabels.size()];
         for (int i = 0; i < xs.length; i++) {
@@ -160,7 +163,7 @@ public final class HtmlReport {
                     }
                     continue;
                 }
-                double y = top + plotHeight - values[i] / axisMax * plotHeight;
+                double y = top + plotHeight - axis.position(values[i]) * plotHeight;
                 segment.append(segment.isEmpty() ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f", xs[i], y));
                 svg.append(String.format(Locale.ROOT,
                         "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s, %s: %s %s</title></circle>\n",
@@ -178,24 +181,45 @@ public final class HtmlReport {
                     left + plotWidth + 34, legendY + 11, escape(entry.getKey())));
             legendY += 20;
         }
-        body.append(svg.append("</svg>\n"));
+        addChart(chartTitle, svg.append("</svg>\n").toString());
         return this;
     }
 
     public String html() {
         return "<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                 + "<title>" + escape(title) + "</title>\n<style>\n"
-                + "body { font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 60em; }\n"
+                + "body { font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 90em; }\n"
                 + "table { border-collapse: collapse; margin: 1em 0; font-size: 90%; }\n"
                 + "th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }\n"
                 + "td.n { text-align: right; font-variant-numeric: tabular-nums; }\n"
                 + "svg { display: block; margin: 1em 0; font-size: 12px; }\n"
-                + "svg .title { font-weight: bold; font-size: 13px; }\n"
-                + "svg .whisker { stroke: #222; stroke-width: 1.2; fill: none; }\n"
-                + "svg .grid { stroke: #ddd; stroke-width: 1; }\n"
-                + "svg .line { fill: none; stroke-width: 2; }\n"
-                + "svg .none { fill: #888; font-style: italic; }\n"
+                + CHART_STYLE
                 + "</style>\n</head>\n<body>\n<h1>" + escape(title) + "</h1>\n" + body + "</body>\n</html>\n";
+    }
+
+    /** A chart on its own: its title, and an SVG document that carries its own style. */
+    public record Chart(String title, String svg) {
+    }
+
+    /** How the charts draw, in the page and in each chart's own file. */
+    private static final String CHART_STYLE = "svg .title { font-weight: bold; font-size: 13px; }\n"
+            + "svg .whisker { stroke: #222; stroke-width: 1.2; fill: none; }\n"
+            + "svg .grid { stroke: #ddd; stroke-width: 1; }\n"
+            + "svg .line { fill: none; stroke-width: 2; }\n"
+            + "svg .none { fill: #888; font-style: italic; }\n";
+
+    private final List<Chart> charts = new ArrayList<>();
+
+    private void addChart(String chartTitle, String svg) {
+        body.append(svg);
+        int end = svg.indexOf('>') + 1;
+        charts.add(new Chart(chartTitle, svg.substring(0, end) + "\n<style>\nsvg { font-family: sans-serif; font-size: 12px; }\n"
+                + CHART_STYLE + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>" + svg.substring(end)));
+    }
+
+    /** Every chart so far, as a standalone SVG file (for a README, which cannot hold the page). */
+    public List<Chart> charts() {
+        return List.copyOf(charts);
     }
 
     private StringBuilder openSvg(int height, String caption) {
@@ -207,6 +231,35 @@ public final class HtmlReport {
 
     private String colour(String series) {
         return colours.computeIfAbsent(series, s -> PALETTE[colours.size() % PALETTE.length]);
+    }
+
+    /** A y axis: where a value sits (0 at the bottom, 1 at the top), and the ticks to draw. */
+    private record YAxis(boolean log, double low, double high, List<Double> ticks) {
+        /** From zero to a round number at or above max, ticked every 1, 2 or 5 times a power of ten. */
+        static YAxis linear(double max) {
+            double step = niceStep(max / 5);
+            double high = step * Math.max(1, Math.ceil(max / step));
+            List<Double> ticks = new ArrayList<>();
+            for (int i = 0; i * step <= high + step / 2; i++) {
+                ticks.add(i * step);
+            }
+            return new YAxis(false, 0, high, ticks);
+        }
+
+        /** From the power of ten at or below min to the one at or above max, ticked at each. */
+        static YAxis logarithmic(double min, double max) {
+            double low = Math.floor(Math.log10(min));
+            double high = Math.ceil(Math.log10(max));
+            List<Double> ticks = new ArrayList<>();
+            for (double e = low; e <= high; e++) {
+                ticks.add(Math.pow(10, e));
+            }
+            return new YAxis(true, low, high, ticks);
+        }
+
+        double position(double value) {
+            return log ? (Math.log10(value) - low) / (high - low) : value / high;
+        }
     }
 
     /** 1, 2 or 5 times a power of ten, at least {@code rough}: tick spacing people read easily. */
@@ -223,13 +276,13 @@ public final class HtmlReport {
         return 10 * power;
     }
 
-    /** A figure with as many digits as a reader needs: 12,345 / 123 / 12.3 / 1.23. */
+    /** A figure with as many digits as a reader needs: 12,345 / 123 / 12.3 / 1.23, whole numbers as such. */
     public static String number(double value) {
         double magnitude = Math.abs(value);
         if (magnitude >= 1000) {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
-        if (magnitude >= 100 || value == 0) {
+        if (magnitude >= 100 || value == Math.rint(value)) {
             return String.format(Locale.ROOT, "%.0f", value);
         }
         return String.format(Locale.ROOT, magnitude >= 10 ? "%.1f" : "%.2f", value);

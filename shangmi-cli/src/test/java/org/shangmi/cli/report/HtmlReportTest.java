@@ -55,6 +55,29 @@ class HtmlReportTest {
         assertEquals(3, lines, "java in two pieces, openssl in one");
     }
 
+    /** 10 to 10,000 spans three decades: ticks at each power of ten, 100 a third of the way up. */
+    @Test
+    void valuesSpanningDecadesGetALogarithmicAxis() throws Exception {
+        Document page = parse(new HtmlReport("t").lineChart("sign", "ops/s", List.of("32 B", "1 KiB", "1 MiB"),
+                Map.of("java", new double[] {10_000, 100, 10})));
+        assertTrue(page.getElementsByTagName("svg").item(0).getTextContent().contains("sign (ops/s, log scale)"));
+        NodeList circles = page.getElementsByTagName("circle");
+        double top = Double.parseDouble(((Element) circles.item(0)).getAttribute("cy"));
+        double middle = Double.parseDouble(((Element) circles.item(1)).getAttribute("cy"));
+        double bottom = Double.parseDouble(((Element) circles.item(2)).getAttribute("cy"));
+        assertEquals(1.0 / 3, (bottom - middle) / (bottom - top), 0.01);
+        NodeList texts = page.getElementsByTagName("text");
+        List<String> labels = new java.util.ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) {
+            labels.add(texts.item(i).getTextContent());
+        }
+        assertTrue(labels.containsAll(List.of("10", "100", "1,000", "10,000")), labels.toString());
+        assertFalse(labels.contains("5,000"), "no linear ticks: " + labels);
+        Document linear = parse(new HtmlReport("t").lineChart("sign", "ops/s", List.of("a", "b"),
+                Map.of("java", new double[] {50, 100})));
+        assertFalse(linear.getElementsByTagName("svg").item(0).getTextContent().contains("log scale"));
+    }
+
     @Test
     void textIsEscapedAndTheSameSeriesKeepsItsColour() throws Exception {
         HtmlReport report = new HtmlReport("<script>alert(1)</script> & co")
@@ -71,6 +94,21 @@ class HtmlReportTest {
         assertEquals("n", ((Element) page.getElementsByTagName("td").item(0)).getAttribute("class"));
     }
 
+    /** Each chart stands alone too: an SVG document with its own style, for a README to show. */
+    @Test
+    void everyChartAlsoStandsAlone() throws Exception {
+        HtmlReport report = new HtmlReport("t")
+                .barChart("bars", "ops/s", List.of(new HtmlReport.Bar("x", 1)))
+                .lineChart("lines", "MB/s", List.of("a", "b"), Map.of("x", new double[] {1, 2}));
+        assertEquals(List.of("bars", "lines"), report.charts().stream().map(HtmlReport.Chart::title).toList());
+        for (HtmlReport.Chart chart : report.charts()) {
+            Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(chart.svg().getBytes(StandardCharsets.UTF_8)));
+            assertEquals("svg", svg.getDocumentElement().getTagName());
+            assertTrue(svg.getElementsByTagName("style").item(0).getTextContent().contains("svg .line"), chart.svg());
+        }
+    }
+
     @Test
     void numbersCarryTheDigitsAReaderNeeds() {
         assertEquals("12,346", HtmlReport.number(12345.6));
@@ -78,5 +116,7 @@ class HtmlReportTest {
         assertEquals("12.3", HtmlReport.number(12.34));
         assertEquals("1.23", HtmlReport.number(1.234));
         assertEquals("0", HtmlReport.number(0));
+        assertEquals("10", HtmlReport.number(10));
+        assertEquals("0.50", HtmlReport.number(0.5));
     }
 }
