@@ -55,10 +55,11 @@ final class BackendsCommand implements Runnable {
             return;
         }
         List<String[]> choices = new ArrayList<>();
-        choices.add(new String[] {"ALGORITHM", "SERVED BY"});
+        choices.add(new String[] {"ALGORITHM", "SERVED BY", "WHY"});
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
             Backend backend = shangMi.backendFor(algorithm);
-            choices.add(new String[] {algorithm, backend == null ? "nothing" : backend.id()});
+            choices.add(new String[] {algorithm, backend == null ? "nothing" : backend.id(),
+                backend == null ? "no backend serves it" : shangMi.choiceReason(algorithm)});
         }
         printTable(out, choices);
         out.flush();

@@ -435,15 +435,16 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
-    /** Which backend the no-argument provider takes for each algorithm. */
+    /** Which backend the no-argument provider takes for each algorithm, and why: one line each. */
     private static String autoChoices() {
         ShangMiProvider auto = new ShangMiProvider();
-        List<String> choices = new ArrayList<>();
+        StringBuilder choices = new StringBuilder("auto picks:");
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
             Backend backend = auto.backendFor(algorithm);
-            choices.add(algorithm + " " + (backend == null ? "none" : backend.id()));
+            choices.append(String.format(Locale.ROOT, "%n  %-8s %-8s %s", algorithm, backend == null ? "none" : backend.id(),
+                    backend == null ? "no backend serves it" : "(" + auto.choiceReason(algorithm) + ")"));
         }
-        return "auto (the README's measurements decide it): " + String.join(", ", choices);
+        return choices.toString();
     }
 
     /** {"header", "threads", "results": [{"operation", "unit", "source", "median", "min", "max"}, ...]}. */
@@ -475,7 +476,8 @@ final class SpeedCommand implements Callable<Integer> {
 
     /** The page: the header, the table, one bar chart per operation, and lines over message size per kind. */
     private String toHtml(Results results, String auto) {
-        HtmlReport page = new HtmlReport("shangmi speed").paragraph(results.header()).paragraph(auto);
+        HtmlReport page = new HtmlReport("shangmi speed").paragraph(results.header());
+        auto.lines().forEach(page::paragraph);
         if (threads > 1) {
             page.paragraph("Figures are the sum over " + threads + " threads.");
         }

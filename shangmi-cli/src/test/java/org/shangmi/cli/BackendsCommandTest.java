@@ -17,10 +17,10 @@ class BackendsCommandTest {
         assertTrue(lines.get(1).matches("java +available +HmacSM3, SM2, SM3, SM4 +.+"), lines.get(1));
         // the CLI's tests run on JDK 25 with native access, where libcrypto 3 is present
         assertTrue(lines.get(2).matches("openssl +available +HmacSM3, SM2, SM3, SM4 +OpenSSL 3\\..*libcrypto.*"), lines.get(2));
-        int choices = lines.indexOf("ALGORITHM  SERVED BY");
+        int choices = lines.indexOf("ALGORITHM  SERVED BY  WHY");
         assertTrue(choices > 2, run.out());
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
-            assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|openssl)")),
+            assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|openssl) +auto, (Java|OpenSSL) first: .+")),
                     algorithm + " in " + run.out());
         }
     }
