@@ -19,7 +19,13 @@ import org.w3c.dom.Document;
 /**
  * The report of a real, tiny JMH run (checked in under fixture/: SM3 digests at 1 KiB and 64 KiB
  * for two ShangMi backends and Bouncy Castle; SM2 signatures at one and two threads). The expected
- * cells were worked out by hand from the scores in those files.
+ * cells were worked out by hand from the scores in those files. The run was:
+ * <pre>
+ * bin/bench DigestBench -p provider=ShangMi-Java,ShangMi-OpenSSL,BC -p size=1024,65536 \
+ *     -wi 1 -w 200ms -i 2 -r 200ms -f 1 -rff fixture/digest.json
+ * bin/bench 'SignatureBench.sign$' -p provider=ShangMi-Java,BC -p size=32 \
+ *     -wi 1 -w 200ms -i 2 -r 200ms -f 1 [-t 2] -rff fixture/sign-1-thread.json (sign-2-threads.json)
+ * </pre>
  */
 class JmhReportTest {
 
