@@ -80,6 +80,11 @@ final class SpeedCommand implements Callable<Integer> {
             + "(bin/shangmi puts their jars on the class path when given this option).")
     boolean withPeers;
 
+    @Option(names = "--provider", paramLabel = "CLASS",
+            description = "Also measure the JCA provider CLASS (on the class path) by the standard algorithm names; "
+                    + "its column is named after the provider. May be repeated.")
+    List<String> providerClasses = new ArrayList<>();
+
     @Option(names = "--no-openssl-command", description = "Leave out the `openssl speed` reference column.")
     boolean noOpensslCommand;
 
@@ -134,7 +139,7 @@ final class SpeedCommand implements Callable<Integer> {
 
     /** What one run measured: per operation, each column's median, min and max (null: not offered). */
     private record Results(String header, List<SpeedSubject> subjects, Map<Operation, Map<String, double[]>> rates,
-            Map<Operation, Double> reference) {
+            Map<Operation, Double> reference, List<String> failures) {
     }
 
     @Override
@@ -157,6 +162,7 @@ final class SpeedCommand implements Callable<Integer> {
         Map<Operation, Map<String, double[]>> rates = new LinkedHashMap<>();
         Map<Operation, Double> reference = new LinkedHashMap<>();
         Map<List<String>, String> opensslOutputs = new HashMap<>();
+        List<String> failures = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "shangmi-speed");
             thread.setDaemon(true);
@@ -170,7 +176,7 @@ final class SpeedCommand implements Callable<Integer> {
                 Map<String, double[]> row = new LinkedHashMap<>();
                 for (SpeedSubject subject : subjects) {
                     progress(operation.name() + ", " + subject.id());
-                    row.put(subject.id(), measure(pool, operation, subject));
+                    row.put(subject.id(), measure(pool, operation, subject, failures));
                 }
                 rates.put(operation, row);
                 if (!noOpensslCommand && threads == 1 && operation.opensslSpeed() != null) {
@@ -184,8 +190,9 @@ final class SpeedCommand implements Callable<Integer> {
             pool.shutdownNow();
             progress(null);
         }
-        Results results = new Results(header, subjects, rates, reference);
+        Results results = new Results(header, subjects, rates, reference, failures);
         print(out, results);
+        failures.forEach(out::println);
         if (json != null) {
             Files.writeString(json, toJson(results));
         }
@@ -230,6 +237,18 @@ final class SpeedCommand implements Callable<Integer> {
                 result.add(peer);
             }
         }
+        for (String className : providerClasses) {
+            try {
+                SpeedSubject extra = SpeedSubject.provider(className);
+                if (result.stream().anyMatch(s -> s.id().equals(extra.id()))) {
+                    throw new ParameterException(spec.commandLine(), "--provider " + className + ": a column named "
+                            + extra.id() + " is already measured");
+                }
+                result.add(extra);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--provider: " + e.getMessage());
+            }
+        }
         for (String name : columnNames) {
             if (result.stream().noneMatch(s -> s.id().equalsIgnoreCase(name))) {
                 boolean peer = SpeedSubject.peerIds().contains(name.toLowerCase(Locale.ROOT));
@@ -243,27 +262,35 @@ final class SpeedCommand implements Callable<Integer> {
 
     /**
      * The median and spread (min, max) of the rounds, summed over the threads: MB/s or operations
-     * per second. Null when a peer does not offer the operation.
+     * per second. Null when a peer does not offer the operation, or fails at it ({@code failures}
+     * then says how); a failure of ours ends the run.
      */
-    private double[] measure(ExecutorService pool, Operation operation, SpeedSubject subject) throws Exception {
-        List<Workload> workloads = new ArrayList<>();
+    private double[] measure(ExecutorService pool, Operation operation, SpeedSubject subject, List<String> failures)
+            throws Exception {
         try {
+            List<Workload> workloads = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 workloads.add(workload(operation, subject));
             }
+            runAll(pool, workloads, seconds); // warm-up: the JIT needs about a second to compile the hot paths
+            double[] rates = new double[ROUNDS];
+            for (int round = 0; round < ROUNDS; round++) {
+                rates[round] = runAll(pool, workloads, seconds / ROUNDS) * (operation.perByte() ? operation.bytes() / 1e6 : 1);
+            }
+            Arrays.sort(rates);
+            return new double[] {rates[ROUNDS / 2], rates[0], rates[ROUNDS - 1]};
         } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
             if (subject.shangmi()) {
                 throw e;
             }
             return null;
+        } catch (Exception e) {
+            if (subject.shangmi()) {
+                throw e;
+            }
+            failures.add(subject.id() + " failed at " + operation.name() + ": " + e);
+            return null;
         }
-        runAll(pool, workloads, seconds); // warm-up: the JIT needs about a second to compile the hot paths
-        double[] rates = new double[ROUNDS];
-        for (int round = 0; round < ROUNDS; round++) {
-            rates[round] = runAll(pool, workloads, seconds / ROUNDS) * (operation.perByte() ? operation.bytes() / 1e6 : 1);
-        }
-        Arrays.sort(rates);
-        return new double[] {rates[ROUNDS / 2], rates[0], rates[ROUNDS - 1]};
     }
 
     /** Runs every workload on its own thread for about {@code duration} seconds; returns their calls per second, summed. */
@@ -447,7 +474,7 @@ final class SpeedCommand implements Callable<Integer> {
         return choices.toString();
     }
 
-    /** {"header", "threads", "results": [{"operation", "unit", "source", "median", "min", "max"}, ...]}. */
+    /** {"header", "threads", "results": [{"operation", "unit", "source", "median", "min", "max"}, ...], "failures": [...]}. */
     private String toJson(Results results) {
         StringBuilder json = new StringBuilder("{\n  \"header\": ").append(quote(results.header()))
                 .append(",\n  \"threads\": ").append(threads).append(",\n  \"results\": [");
@@ -471,7 +498,11 @@ final class SpeedCommand implements Callable<Integer> {
                         quote(operation.name()), quote(operation.unit()), quote(OPENSSL_SPEED), c));
             }
         }
-        return json.append("\n  ]\n}\n").toString();
+        json.append("\n  ],\n  \"failures\": [");
+        for (int i = 0; i < results.failures().size(); i++) {
+            json.append(i == 0 ? "" : ", ").append(quote(results.failures().get(i)));
+        }
+        return json.append("]\n}\n").toString();
     }
 
     /** The page: the header, the table, one bar chart per operation, and lines over message size per kind. */
@@ -481,6 +512,7 @@ final class SpeedCommand implements Callable<Integer> {
         if (threads > 1) {
             page.paragraph("Figures are the sum over " + threads + " threads.");
         }
+        results.failures().forEach(page::paragraph);
         List<String> head = new ArrayList<>(List.of("operation", "unit"));
         results.subjects().forEach(s -> head.add(s.id() + " (min-max)"));
         boolean withReference = !results.reference().isEmpty();

@@ -4,8 +4,10 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.security.Provider;
 import java.security.spec.ECGenParameterSpec;
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.shangmi.provider.Backend;
 import org.shangmi.provider.ShangMiProvider;
 
@@ -55,6 +57,22 @@ record SpeedSubject(String id, Provider provider, boolean shangmi, String keyPai
             }
         }
         return found;
+    }
+
+    /**
+     * Any other JCA provider, by class name: a column named after the provider, asked for the
+     * standard names (SM3, SM4/MODE/NoPadding, KeyPairGenerator and Cipher "SM2", SM3withSM2).
+     *
+     * @throws IllegalArgumentException if the class is missing or is not a provider with a public no-argument constructor
+     */
+    static SpeedSubject provider(String className) {
+        try {
+            Provider provider = (Provider) Class.forName(className).getConstructor().newInstance();
+            return new SpeedSubject(provider.getName().toLowerCase(Locale.ROOT), provider, false, "SM2", null, "SM3withSM2", "SM2");
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+            Throwable cause = e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+            throw new IllegalArgumentException("cannot load the provider " + className + ": " + cause, e);
+        }
     }
 
     KeyPairGenerator keyPairGenerator() throws GeneralSecurityException {

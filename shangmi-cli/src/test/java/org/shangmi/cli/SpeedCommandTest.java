@@ -81,6 +81,24 @@ class SpeedCommandTest {
                 run.out());
     }
 
+    /** Any provider can be a column; a peer that fails is reported under the table and the run goes on. */
+    @Test
+    void anyProviderIsAColumnAndAFailingPeerDoesNotEndTheRun() {
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "java", "--no-openssl-command",
+                "--provider", BrokenProvider.class.getName(), "sm3", "sm4");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).endsWith("; peers: broken Broken 1.0"), lines.get(0));
+        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +broken \\(min-max\\) +shangmi/best peer"), lines.get(1));
+        assertEquals(6, lines.stream().filter(l -> l.matches("sm[34].* +MB/s +" + RATE + " +- +-")).count(), run.out());
+        for (String size : List.of("64 B", "1 KiB", "16 KiB")) {
+            assertTrue(lines.contains("broken failed at sm3 " + size + ": java.lang.IllegalStateException: broken on purpose"),
+                    run.out());
+        }
+        // SM4 is not offered, which is no failure
+        assertTrue(lines.stream().noneMatch(l -> l.contains("failed at sm4")), run.out());
+    }
+
     @Test
     void sumsOverThreads() {
         CliRun run = CliRun.of("speed", "--seconds", "0.05", "--threads", "2", "--backend", "java,kona", "sm3");
@@ -170,5 +188,9 @@ class SpeedCommandTest {
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, or a peer: bc, kona, kona-native"), unknown.err());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
+        CliRun missing = CliRun.of("speed", "--seconds", "0.05", "--provider", "org.example.NoSuchProvider", "sm3");
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("--provider: cannot load the provider org.example.NoSuchProvider: "
+                + "java.lang.ClassNotFoundException"), missing.err());
     }
 }
