@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.shangmi.cli.report.HtmlReport;
 
 /**
@@ -268,14 +270,7 @@ public final class JmhReport {
         if (ours && !peers.isEmpty()) {
             header.add("ShangMi ÷ best peer");
         }
-        List<List<String>> rows = new ArrayList<>();
-        for (Map<String, String> row : rows(group)) {
-            List<String> cells = new ArrayList<>();
-            cells.add(rowLabel(row));
-            for (String provider : providers) {
-                Result result = find(group, row, provider);
-                cells.add(result == null ? "-" : HtmlReport.number(rate(result)));
-            }
+        List<List<String>> rows = rowsPerProvider(group, providers, result -> HtmlReport.number(rate(result)), (row, cells) -> {
             if (bothBackends) {
                 Result java = find(group, row, JAVA);
                 Result openssl = find(group, row, OPENSSL);
@@ -288,9 +283,28 @@ public final class JmhReport {
                 cells.add(Double.isNaN(best) || Double.isNaN(bestPeer) ? "-"
                         : String.format(Locale.ROOT, "%.2f×", best / bestPeer));
             }
+        });
+        return new Table(group.benchmark() + " (" + unit(group) + ", " + threads(group) + ")", header, rows);
+    }
+
+    /**
+     * One row per parameter set of the group: its label, a cell per provider ("-" where it has no
+     * result), then whatever {@code more} appends.
+     */
+    private List<List<String>> rowsPerProvider(Group group, List<String> providers, Function<Result, String> cell,
+            BiConsumer<Map<String, String>, List<String>> more) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Map<String, String> row : rows(group)) {
+            List<String> cells = new ArrayList<>();
+            cells.add(rowLabel(row));
+            for (String provider : providers) {
+                Result result = find(group, row, provider);
+                cells.add(result == null ? "-" : cell.apply(result));
+            }
+            more.accept(row, cells);
             rows.add(cells);
         }
-        return new Table(group.benchmark() + " (" + unit(group) + ", " + threads(group) + ")", header, rows);
+        return rows;
     }
 
     private double best(Group group, Map<String, String> row, List<String> providers) {
@@ -313,26 +327,18 @@ public final class JmhReport {
         List<String> header = new ArrayList<>();
         header.add(rowHeader(group));
         header.addAll(providers);
-        List<List<String>> rows = new ArrayList<>();
-        for (Map<String, String> row : rows(group)) {
-            List<String> cells = new ArrayList<>();
-            cells.add(rowLabel(row));
-            for (String provider : providers) {
-                Result result = find(group, row, provider);
-                Double norm = result == null ? null : result.secondary().get("gc.alloc.rate.norm");
-                if (norm == null) {
-                    cells.add("-");
-                    continue;
-                }
-                double count = result.secondary().getOrDefault("gc.count", 0.0);
-                double time = result.secondary().getOrDefault("gc.time", 0.0);
-                String collections = count == 0 ? "no GC"
-                        : String.format(Locale.ROOT, "%.0f GC%s (%.0f ms)", count, count == 1 ? "" : "s", time);
-                cells.add(String.format(Locale.ROOT, "%s B/op, %s MB/s, %s", HtmlReport.number(norm),
-                        HtmlReport.number(result.secondary().getOrDefault("gc.alloc.rate", 0.0)), collections));
+        List<List<String>> rows = rowsPerProvider(group, providers, result -> {
+            Double norm = result.secondary().get("gc.alloc.rate.norm");
+            if (norm == null) {
+                return "-";
             }
-            rows.add(cells);
-        }
+            double count = result.secondary().getOrDefault("gc.count", 0.0);
+            double time = result.secondary().getOrDefault("gc.time", 0.0);
+            String collections = count == 0 ? "no GC"
+                    : String.format(Locale.ROOT, "%.0f GC%s (%.0f ms)", count, count == 1 ? "" : "s", time);
+            return String.format(Locale.ROOT, "%s B/op, %s MB/s, %s", HtmlReport.number(norm),
+                    HtmlReport.number(result.secondary().getOrDefault("gc.alloc.rate", 0.0)), collections);
+        }, (row, cells) -> { });
         return new Table("Memory of " + group.benchmark() + " (" + threads(group)
                 + "): allocated per operation, allocation rate, collections (their time)", header, rows);
     }
