@@ -3,6 +3,7 @@ package org.shangmi.bench.report;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,8 +66,13 @@ public final class JmhReport {
             System.exit(2);
         }
         JmhReport report = new JmhReport();
-        for (String file : files.subList(2, files.size())) {
-            report.read(Path.of(file));
+        try {
+            for (String file : files.subList(2, files.size())) {
+                report.read(Path.of(file));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("report: " + e.getMessage());
+            System.exit(1);
         }
         Files.writeString(Path.of(files.get(0)), report.markdown());
         HtmlReport page = report.page();
@@ -87,7 +93,16 @@ public final class JmhReport {
 
     /** Adds the results of one JMH JSON file ({@code -rf json}), and its machine description if there is one. */
     public void read(Path file) throws IOException {
-        JsonArray array = JsonParser.parseString(Files.readString(file)).getAsJsonArray();
+        JsonElement parsed;
+        try {
+            parsed = JsonParser.parseString(Files.readString(file));
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!parsed.isJsonArray()) {
+            throw new IllegalArgumentException(file + " is not JMH results (-rf json writes an array of them)");
+        }
+        JsonArray array = parsed.getAsJsonArray();
         String jdk = null;
         for (JsonElement element : array) {
             JsonObject entry = element.getAsJsonObject();

@@ -94,6 +94,13 @@ class JmhReportTest {
         Files.writeString(unit, "[{\"benchmark\": \"a.B.c\", \"mode\": \"thrpt\", \"threads\": 1, "
                 + "\"primaryMetric\": {\"score\": 1, \"scoreError\": 0, \"scoreUnit\": \"ops/ms\"}}]");
         assertThrows(IllegalArgumentException.class, () -> new JmhReport().read(unit));
+        Path speed = dir.resolve("speed.json");
+        Files.writeString(speed, "{\"header\": \"shangmi speed\", \"results\": []}");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new JmhReport().read(speed)).getMessage()
+                .endsWith("speed.json is not JMH results (-rf json writes an array of them)"));
+        Path text = dir.resolve("text.json");
+        Files.writeString(text, "Benchmark  Mode  Cnt  Score");
+        assertThrows(IllegalArgumentException.class, () -> new JmhReport().read(text));
     }
 
     @Test
