@@ -28,64 +28,49 @@ import org.shangmi.provider.ShangMiProvider;
  */
 enum Peers {
     /** ShangMi with its pure-Java engines. */
-    SHANGMI_JAVA("ShangMi-Java", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2")) {
+    SHANGMI_JAVA("ShangMi-Java", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {
             return new ShangMiProvider(Backend.JAVA);
         }
     },
     /** ShangMi with the OpenSSL backend (the system's libcrypto through FFM). */
-    SHANGMI_OPENSSL("ShangMi-OpenSSL", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2")) {
+    SHANGMI_OPENSSL("ShangMi-OpenSSL", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {
             return new ShangMiProvider(Backend.OPENSSL);
         }
     },
     /** Bouncy Castle's JCA provider. */
-    BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2")) {
+    BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {
             return new BouncyCastleProvider();
         }
     },
     /** Tencent Kona's pure-Java provider (KonaCrypto). */
-    KONA("Kona", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
+    KONA("Kona", "SM3", "HmacSM3", PublicKeyNames.KONA) {
         @Override
         Provider provider() {
             return new KonaCryptoProvider();
         }
-
-        @Override
-        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
-            return decodeKonaPublicKey(factory, x509);
-        }
     },
     /** Tencent Kona's OpenSSL-backed provider (KonaCrypto-Native), SM2 only here. */
-    KONA_NATIVE("Kona-Native", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
+    KONA_NATIVE("Kona-Native", "SM3", "HmacSM3", PublicKeyNames.KONA) {
         @Override
         Provider provider() {
             return new KonaCryptoNativeProvider();
         }
-
-        @Override
-        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
-            return decodeKonaPublicKey(factory, x509);
-        }
     },
     /** Tencent Kona's one-shot native provider: SM2 in single native calls, without state kept between them. */
-    KONA_NATIVE_ONESHOT("Kona-NativeOneShot", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM2", "SM2")) {
+    KONA_NATIVE_ONESHOT("Kona-NativeOneShot", "SM3", "HmacSM3", PublicKeyNames.KONA) {
         @Override
         Provider provider() {
             return new KonaCryptoNativeOneShotProvider();
         }
-
-        @Override
-        PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
-            return decodeKonaPublicKey(factory, x509);
-        }
     },
     /** ECDSA on secp256k1 through Bouncy Castle (the JDK dropped the curve), for scale beside SM2. */
-    BC_SECP256K1("BC-secp256k1", "SHA-256", "HmacSHA256", new PublicKeyNames("EC", "secp256k1", "SHA256withECDSA", null)) {
+    BC_SECP256K1("BC-secp256k1", "SHA-256", "HmacSHA256", new PublicKeyNames("EC", "secp256k1", "SHA256withECDSA", null, false)) {
         @Override
         Provider provider() {
             return new BouncyCastleProvider();
@@ -93,7 +78,7 @@ enum Peers {
     },
     /** The JDK's SHA-256 and HmacSHA256, for scale. */
     JDK_SHA256("JDK-SHA256", "SHA-256", "HmacSHA256",
-            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null)) {
+            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null, false)) {
         @Override
         Provider provider() {
             return null;
@@ -101,7 +86,7 @@ enum Peers {
     },
     /** The JDK's AES-128 (with the CPU's AES instructions), for scale beside SM4. */
     JDK_AES("JDK-AES", "SHA-256", "HmacSHA256",
-            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null)) {
+            new PublicKeyNames("EC", "secp256r1", "SHA256withECDSA", null, false)) {
         @Override
         Provider provider() {
             return null;
@@ -115,9 +100,12 @@ enum Peers {
 
     /**
      * A provider's names for the public-key side: key pair generator (with the curve to ask for,
-     * or null for its default), signature, and SM2 cipher (null if it has none).
+     * or null for its default), signature, and SM2 cipher (null if it has none); and whether its
+     * key factory reads public keys only as the bare point (Kona) rather than X.509.
      */
-    record PublicKeyNames(String keyPairGenerator, String curve, String signature, String cipher) {
+    record PublicKeyNames(String keyPairGenerator, String curve, String signature, String cipher, boolean bareKeys) {
+        /** Every Kona provider's: "SM2" for keys, signatures (SM3withSM2) and encryption. */
+        static final PublicKeyNames KONA = new PublicKeyNames("SM2", null, "SM2", "SM2", true);
     }
 
     private final String label;
@@ -189,7 +177,8 @@ enum Peers {
 
     /** The public key in X.509 form, decoded through the provider's key factory. */
     PublicKey decodePublicKey(KeyFactory factory, byte[] x509) throws GeneralSecurityException {
-        return factory.generatePublic(new X509EncodedKeySpec(x509));
+        return publicKeyNames.bareKeys() ? decodeKonaPublicKey(factory, x509)
+                : factory.generatePublic(new X509EncodedKeySpec(x509));
     }
 
     /**
