@@ -69,12 +69,7 @@ final class EvpMacCtx extends NativeObject {
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
         try {
-            MemorySegment data = MemorySegment.ofArray(input);
-            for (int done = 0; done < len; ) {
-                int n = Math.min(len - done, LibCrypto.CHUNK);
-                OpenSslException.check(LibCrypto.evpMacUpdate(pointer(), data.asSlice(off + done, n), n), "EVP_MAC_update");
-                done += n;
-            }
+            LibCrypto.updateInChunks(LibCrypto::evpMacUpdate, "EVP_MAC_update", pointer(), input, off, len);
         } finally {
             Reference.reachabilityFence(this);
         }

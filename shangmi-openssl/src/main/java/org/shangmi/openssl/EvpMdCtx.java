@@ -32,13 +32,7 @@ final class EvpMdCtx extends NativeObject {
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
         try {
-            MemorySegment data = MemorySegment.ofArray(input);
-            for (int done = 0; done < len; ) {
-                int n = Math.min(len - done, LibCrypto.CHUNK);
-                OpenSslException.check(LibCrypto.evpDigestUpdate(pointer(), data.asSlice(off + done, n), n),
-                        "EVP_DigestUpdate");
-                done += n;
-            }
+            LibCrypto.updateInChunks(LibCrypto::evpDigestUpdate, "EVP_DigestUpdate", pointer(), input, off, len);
         } finally {
             Reference.reachabilityFence(this);
         }

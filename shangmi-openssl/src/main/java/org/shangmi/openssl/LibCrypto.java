@@ -32,6 +32,27 @@ final class LibCrypto {
     /** The longest input handed to one critical call. */
     static final int CHUNK = 16 * 1024;
 
+    /** A C update function of the shape {@code int f(CTX *ctx, const unsigned char *data, size_t length)}. */
+    @FunctionalInterface
+    interface Update {
+        int call(MemorySegment ctx, MemorySegment data, long length);
+    }
+
+    /**
+     * Feeds {@code input[off..off+len)} to {@code update} in chunks of at most {@link #CHUNK}
+     * bytes, the array passed in place; the caller has checked the range and keeps ctx alive.
+     *
+     * @throws OpenSslException naming {@code function} if a call fails
+     */
+    static void updateInChunks(Update update, String function, MemorySegment ctx, byte[] input, int off, int len) {
+        MemorySegment data = MemorySegment.ofArray(input);
+        for (int done = 0; done < len; ) {
+            int n = Math.min(len - done, CHUNK);
+            OpenSslException.check(update.call(ctx, data.asSlice(off + done, n), n), function);
+            done += n;
+        }
+    }
+
     /** OpenSSL_version() selectors. */
     static final int OPENSSL_VERSION = 0;
 
