@@ -250,12 +250,18 @@ public final class ShangMiProvider extends Provider {
     private void registerSm2() {
         register("KeyFactory", "SM2", Sm2KeyFactorySpi.class, List.of("OID." + SM2_CURVE_OID, SM2_CURVE_OID),
                 Sm2KeyFactorySpi::new);
+        // the "EC" services serve sm2p256v1 and refuse (or, for parameters, delegate) every other
+        // curve, so that the JDK reads SM2 keys and installing ShangMi changes nothing for P-256
+        register("KeyFactory", "EC", Sm2KeyFactorySpi.class, List.of(), Sm2KeyFactorySpi::new);
+        register("AlgorithmParameters", "EC", EcParametersSpi.class, List.of(), EcParametersSpi::new);
         register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of(), Sm2KeyAgreementSpi::new);
         if (!offers(Algorithm.SM2)) {
             return;
         }
-        register("KeyPairGenerator", "SM2", Sm2KeyPairGeneratorSpi.class, List.of("EC"),
-                () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2()));
+        register("KeyPairGenerator", "SM2", Sm2KeyPairGeneratorSpi.class, List.of(),
+                () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), false));
+        register("KeyPairGenerator", "EC", Sm2KeyPairGeneratorSpi.class, List.of(),
+                () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), true));
         register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
                 () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2()));
         register("Signature", "NONEwithSM2", Sm2SignatureSpi.class, List.of(),

@@ -235,6 +235,11 @@ final class Sm2Keys {
         }
     }
 
+    /** The DER of the curve's OID: the named-curve ECParameters of every SM2 key. */
+    static byte[] curveOid() {
+        return new Der.Writer().element(Der.OBJECT_IDENTIFIER, SM2_CURVE).toByteArray();
+    }
+
     private static byte[] algorithmIdentifier() {
         return new Der.Writer().element(Der.OBJECT_IDENTIFIER, EC_PUBLIC_KEY).element(Der.OBJECT_IDENTIFIER, SM2_CURVE)
                 .wrap(Der.SEQUENCE);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.AlgorithmParameters;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
@@ -99,6 +100,8 @@ class ShangMiProviderTest {
         }
         assertSame(provider, KeyPairGenerator.getInstance("SM2", provider).getProvider());
         assertSame(provider, KeyPairGenerator.getInstance("EC", provider).getProvider());
+        assertSame(provider, KeyFactory.getInstance("EC", provider).getProvider());
+        assertSame(provider, AlgorithmParameters.getInstance("EC", provider).getProvider());
         assertSame(provider, KeyFactory.getInstance("SM2", provider).getProvider());
         assertSame(provider, KeyAgreement.getInstance("SM2", provider).getProvider());
         assertThrows(NoSuchAlgorithmException.class, () -> Cipher.getInstance("SM2/CBC/NoPadding", provider));

@@ -1,0 +1,162 @@
+package org.shangmi.provider;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import org.shangmi.core.testing.OpenSslCommand;
+
+/**
+ * An SM2 PKI made by the {@code openssl} command in a directory: keys, CA and end-entity
+ * certificates, CSRs and CRLs, every signature made and checked with the GM/T 0015 default ID
+ * (OpenSSL 3 uses an empty ID unless told otherwise, hence {@link #ID_OPTION} everywhere).
+ */
+final class OpenSslPki {
+
+    static final String ID_OPTION = "distid:1234567812345678";
+
+    /** openssl extension sections, chosen by name with {@code -extensions}. */
+    private static final String EXTENSIONS = """
+            [ ca ]
+            basicConstraints = critical,CA:TRUE
+            keyUsage = critical,keyCertSign,cRLSign
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            [ ca_without_cert_sign ]
+            basicConstraints = critical,CA:TRUE
+            keyUsage = critical,digitalSignature,cRLSign
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            [ leaf ]
+            basicConstraints = critical,CA:FALSE
+            keyUsage = critical,digitalSignature,keyEncipherment
+            extendedKeyUsage = clientAuth,serverAuth
+            subjectAltName = DNS:leaf.example.com,email:leaf@example.com
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            """;
+
+    private final Path directory;
+
+    OpenSslPki(Path directory) {
+        this.directory = directory;
+        OpenSslCommand.assumeAvailable();
+        write("extensions.cnf", EXTENSIONS);
+    }
+
+    Path path(String file) {
+        return directory.resolve(file);
+    }
+
+    /** A new SM2 private key in {@code name.key} (PKCS#8 PEM). */
+    Path sm2Key(String name) {
+        Path key = path(name + ".key");
+        openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:SM2", "-out", key.toString());
+        return key;
+    }
+
+    /** A self-signed CA certificate {@code name.pem} for a new SM2 key {@code name.key}. */
+    Path root(String name, String subject, int days) {
+        Path key = sm2Key(name);
+        Path certificate = path(name + ".pem");
+        openssl("req", "-x509", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject,
+                "-days", Integer.toString(days), "-config", path("extensions.cnf").toString(), "-extensions", "ca",
+                "-out", certificate.toString());
+        return certificate;
+    }
+
+    /**
+     * A certificate {@code name.pem} for a new SM2 key {@code name.key}, through a CSR {@code name.csr},
+     * issued by {@code issuer} (whose key is {@code issuer.key}) with the extension section given.
+     */
+    Path issue(String name, String subject, String issuer, String extensions, int days) {
+        Path key = sm2Key(name);
+        Path csr = path(name + ".csr");
+        openssl("req", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject,
+                "-out", csr.toString());
+        return sign(name, csr, issuer, extensions, days);
+    }
+
+    /** Issues {@code name.pem} for the CSR by {@code issuer}. */
+    Path sign(String name, Path csr, String issuer, String extensions, int days) {
+        Path certificate = path(name + ".pem");
+        openssl("x509", "-req", "-in", csr.toString(), "-vfyopt", ID_OPTION, "-CA", path(issuer + ".pem").toString(),
+                "-CAkey", path(issuer + ".key").toString(), "-sm3", "-sigopt", ID_OPTION, "-days", Integer.toString(days),
+                "-extfile", path("extensions.cnf").toString(), "-extensions", extensions, "-out", certificate.toString());
+        return certificate;
+    }
+
+    /** A CRL {@code issuer.crl} signed by {@code issuer}, revoking the certificates named (key compromise). */
+    Path crl(String issuer, String... revoked) {
+        Path database = path(issuer + "-index.txt");
+        write(issuer + "-index.txt", "");
+        write(issuer + "-crlnumber", "01\n");
+        String config = "[ ca ]\ndefault_ca = issuer\n[ issuer ]\ndatabase = " + database
+                + "\ncrlnumber = " + path(issuer + "-crlnumber") + "\ndefault_md = sm3\ndefault_crl_days = 30\n";
+        Path configFile = write(issuer + "-ca.cnf", config);
+        String cert = path(issuer + ".pem").toString();
+        String key = path(issuer + ".key").toString();
+        for (String name : revoked) {
+            openssl("ca", "-config", configFile.toString(), "-revoke", path(name + ".pem").toString(), "-keyfile", key,
+                    "-cert", cert, "-crl_reason", "keyCompromise");
+        }
+        Path crl = path(issuer + ".crl");
+        openssl("ca", "-config", configFile.toString(), "-gencrl", "-keyfile", key, "-cert", cert, "-sigopt", ID_OPTION,
+                "-out", crl.toString());
+        return crl;
+    }
+
+    /** A self-signed certificate {@code name.pem} of another kind of key ({@code genpkey} options), SHA-256 signed. */
+    Path otherRoot(String name, String subject, String... genpkeyOptions) {
+        Path key = path(name + ".key");
+        List<String> command = new ArrayList<>(List.of("genpkey"));
+        command.addAll(List.of(genpkeyOptions));
+        command.addAll(List.of("-out", key.toString()));
+        openssl(command.toArray(String[]::new));
+        Path certificate = path(name + ".pem");
+        openssl("req", "-x509", "-new", "-key", key.toString(), "-sha256", "-subj", subject, "-days", "30",
+                "-out", certificate.toString());
+        return certificate;
+    }
+
+    /** What {@code openssl} prints for the arguments, as text. */
+    String text(String... args) {
+        return new String(OpenSslCommand.run(new byte[0], args), StandardCharsets.UTF_8);
+    }
+
+    static X509Certificate certificate(CertificateFactory factory, Path pem) throws CertificateException {
+        return (X509Certificate) factory.generateCertificate(new ByteArrayInputStream(read(pem)));
+    }
+
+    static X509CRL crl(CertificateFactory factory, Path pem) throws Exception {
+        return (X509CRL) factory.generateCRL(new ByteArrayInputStream(read(pem)));
+    }
+
+    static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path write(String name, String text) {
+        try {
+            return Files.writeString(path(name), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void openssl(String... args) {
+        OpenSslCommand.run(new byte[0], args);
+    }
+}
