@@ -231,6 +231,11 @@ public final class ShangMiProvider extends Provider {
         }
         register("KeyGenerator", "HmacSM3", HmacKeyGeneratorSpi.class, hmacAliases,
                 () -> new HmacKeyGeneratorSpi("HmacSM3"));
+        if (offers(Algorithm.HMAC_SM3) && offers(Algorithm.SM3)) {
+            register("Mac", HmacPbeSm3Spi.ALGORITHM, HmacPbeSm3Spi.class, List.of(),
+                    () -> new HmacPbeSm3Spi(service(Algorithm.HMAC_SM3).newMac(Algorithm.HMAC_SM3),
+                            service(Algorithm.SM3).newDigest(Algorithm.SM3)));
+        }
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);
         registerSm2();
@@ -245,6 +250,26 @@ public final class ShangMiProvider extends Provider {
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);
+        registerPbes2();
+    }
+
+    /**
+     * PBES2 with SM4-CBC, for the JDK's PKCS12 keystore and {@code EncryptedPrivateKeyInfo}: the
+     * parameters (every other PBES2 scheme delegated to SunJCE) and a cipher per PRF. The PBES2 OID
+     * is an alias of the HMAC-SM3 scheme's parameters so that the JDK's keystore, which maps a
+     * protection algorithm's name to an OID through provider aliases, can write that scheme.
+     */
+    private void registerPbes2() {
+        register("AlgorithmParameters", "PBES2", Pbes2ParametersSpi.class, List.of(), () -> new Pbes2ParametersSpi(null));
+        for (Pbes2.Prf prf : Pbes2.Prf.values()) {
+            List<String> aliases = prf == Pbes2.Prf.HMAC_SM3 ? List.of("OID." + Pbes2.PBES2_OID) : List.of();
+            register("AlgorithmParameters", prf.cipherName(), Pbes2ParametersSpi.class, aliases,
+                    () -> new Pbes2ParametersSpi(prf));
+            if (offers(Algorithm.SM4)) {
+                register("Cipher", prf.cipherName(), Pbes2CipherSpi.class, List.of(),
+                        () -> new Pbes2CipherSpi(prf, service(Algorithm.SM4), this));
+            }
+        }
     }
 
     private void registerSm2() {

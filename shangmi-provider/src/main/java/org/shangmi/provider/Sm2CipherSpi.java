@@ -249,12 +249,12 @@ final class Sm2CipherSpi extends CipherSpi {
         checkInitialized();
         if (format == Sm2CiphertextFormat.C1C3C2) {
             byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + buffered];
-            engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : Sm2Random.get(), raw, 0);
+            engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : DefaultRandom.get(), raw, 0);
             return raw;
         }
         int length = Sm2Engine.CIPHERTEXT_OVERHEAD + buffered;
         byte[] raw = rawScratch(length);
-        engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : Sm2Random.get(), raw, 0);
+        engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : DefaultRandom.get(), raw, 0);
         return Sm2Ciphertext.fromRaw(raw, 0, length, format.layout());
     }
 

@@ -77,7 +77,7 @@ final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
         byte[] d = new byte[Sm2Engine.SCALAR_BYTES];
         byte[] xy = new byte[Sm2Engine.PUBLIC_KEY_BYTES];
         try {
-            engine.generateKeyPair(random != null ? random : Sm2Random.get(), d, xy);
+            engine.generateKeyPair(random != null ? random : DefaultRandom.get(), d, xy);
             Sm2PublicKey publicKey = new Sm2PublicKey(xy);
             return new KeyPair(publicKey, Sm2PrivateKey.generated(d, publicKey));
         } finally {

@@ -248,7 +248,7 @@ final class Sm2Keys {
     private static void checkAlgorithm(Der.Reader algorithm) throws Der.MalformedException, InvalidKeySpecException {
         byte[] oid = algorithm.bytes(Der.OBJECT_IDENTIFIER);
         if (!Arrays.equals(oid, EC_PUBLIC_KEY)) {
-            throw new InvalidKeySpecException("not an EC key: algorithm " + oidText(oid));
+            throw new InvalidKeySpecException("not an EC key: algorithm " + Der.oidString(oid));
         }
         if (algorithm.peekTag() != Der.OBJECT_IDENTIFIER) {
             throw new InvalidKeySpecException("EC key without a named curve: only sm2p256v1 ("
@@ -260,27 +260,9 @@ final class Sm2Keys {
 
     private static void checkCurve(byte[] oid) throws InvalidKeySpecException {
         if (!Arrays.equals(oid, SM2_CURVE)) {
-            throw new InvalidKeySpecException("the key is on curve " + oidText(oid) + ", not sm2p256v1 ("
+            throw new InvalidKeySpecException("the key is on curve " + Der.oidString(oid) + ", not sm2p256v1 ("
                     + Sm2ParameterSpec.OID + ")");
         }
-    }
-
-    /** Dotted text of DER OID contents, for messages. */
-    static String oidText(byte[] oid) {
-        if (oid.length == 0) {
-            return "(empty OID)";
-        }
-        StringBuilder text = new StringBuilder();
-        text.append((oid[0] & 0xff) / 40).append('.').append((oid[0] & 0xff) % 40);
-        long arc = 0;
-        for (int i = 1; i < oid.length && arc < (1L << 56); i++) {
-            arc = (arc << 7) | (oid[i] & 0x7f);
-            if ((oid[i] & 0x80) == 0) {
-                text.append('.').append(arc);
-                arc = 0;
-            }
-        }
-        return text.toString();
     }
 
     // ---- PEM -----------------------------------------------------------------------------

@@ -170,7 +170,7 @@ final class Sm2SignatureSpi extends SignatureSpi {
             if (!finishE()) {
                 throw new SignatureException("NONEwithSM2 signs a 32-byte e, got " + eLength + " bytes");
             }
-            engine.sign(privateKey.signingKey(engine), e, random != null ? random : Sm2Random.get(), rs, 0);
+            engine.sign(privateKey.signingKey(engine), e, random != null ? random : DefaultRandom.get(), rs, 0);
             return variant == Variant.SM3_P1363 ? rs.clone() : encodeDer(rs);
         } catch (IllegalArgumentException | IllegalStateException ex) {
             throw new SignatureException(ex.getMessage(), ex);

@@ -13,6 +13,7 @@ public final class Der {
     public static final int INTEGER = 0x02;
     public static final int BIT_STRING = 0x03;
     public static final int OCTET_STRING = 0x04;
+    public static final int NULL = 0x05;
     public static final int OBJECT_IDENTIFIER = 0x06;
     public static final int SEQUENCE = 0x30;
     /** The constructed context-specific tag [n]: {@code CONTEXT | n}. */
@@ -197,6 +198,79 @@ public final class Der {
             }
             return length;
         }
+    }
+
+    /**
+     * The contents of the OBJECT IDENTIFIER with this dotted form, for example {@code "1.2.156.10197.1.301"}.
+     *
+     * @throws IllegalArgumentException if it is not an OID (at least two arcs, the first 0 to 2, the
+     *         second below 40 unless the first is 2)
+     */
+    public static byte[] oid(String dotted) {
+        String[] parts = dotted.split("\\.", -1);
+        long[] arcs = new long[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                if (parts[i].isEmpty() || parts[i].length() > 1 && parts[i].charAt(0) == '0'
+                        || !parts[i].chars().allMatch(c -> c >= '0' && c <= '9')) {
+                    throw new NumberFormatException();
+                }
+                arcs[i] = Long.parseLong(parts[i]);
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not an OID: " + dotted);
+        }
+        if (arcs.length < 2 || arcs[0] > 2 || arcs[0] < 2 && arcs[1] >= 40 || arcs[1] > Long.MAX_VALUE - 80) {
+            throw new IllegalArgumentException("not an OID: " + dotted);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        putArc(out, arcs[0] * 40 + arcs[1]);
+        for (int i = 2; i < arcs.length; i++) {
+            putArc(out, arcs[i]);
+        }
+        return out.toByteArray();
+    }
+
+    private static void putArc(ByteArrayOutputStream out, long arc) {
+        int shift = 0;
+        while (shift < 63 && arc >>> (shift + 7) != 0) {
+            shift += 7;
+        }
+        for (; shift > 0; shift -= 7) {
+            out.write((int) (0x80 | (arc >>> shift) & 0x7f));
+        }
+        out.write((int) (arc & 0x7f));
+    }
+
+    /**
+     * The dotted form of OBJECT IDENTIFIER contents, for messages; arcs too large for a long and
+     * truncated encodings are shown as they are, never thrown on.
+     */
+    public static String oidString(byte[] oid) {
+        if (oid.length == 0) {
+            return "(empty OID)";
+        }
+        StringBuilder text = new StringBuilder();
+        long arc = 0;
+        boolean first = true;
+        for (int i = 0; i < oid.length; i++) {
+            if (arc >= (1L << 56)) {
+                return text.append(first ? "" : ".").append("(too large)").toString();
+            }
+            arc = (arc << 7) | (oid[i] & 0x7f);
+            if ((oid[i] & 0x80) == 0) {
+                if (first) {
+                    long top = Math.min(arc / 40, 2);
+                    text.append(top).append('.').append(arc - 40 * top);
+                    first = false;
+                } else {
+                    text.append('.').append(arc);
+                }
+                arc = 0;
+            }
+        }
+        return (oid[oid.length - 1] & 0x80) != 0 ? text.append(first ? "" : ".").append("(truncated)").toString()
+                : text.toString();
     }
 
     /** Bytes of the tag and length octets of an element with {@code length} content bytes. */

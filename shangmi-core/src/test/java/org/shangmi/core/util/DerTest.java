@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.DEROctetString;
 import org.bouncycastle.asn1.DERSequence;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslCommand;
 
 /** The DER subset against Bouncy Castle's encoder, and the reader's refusals. */
 class DerTest {
@@ -84,5 +86,26 @@ class DerTest {
         Der.Reader reader = new Der.Reader(HEX.parseHex("02010100"));
         assertArrayEquals(new byte[] {1}, reader.unsignedInteger());
         assertThrows(Der.MalformedException.class, reader::expectEnd);
+    }
+
+    @Test
+    void objectIdentifiersEncodeAsOpenSslDoes() {
+        OpenSslCommand.assumeAvailable();
+        for (String oid : List.of("1.2.156.10197.1.301", "1.2.156.10197.1.401.3.1", "1.2.840.113549.1.5.13",
+                "2.5.29.15", "0.9.2342.19200300.100.1.25", "2.999.3", "1.3.6.1.4.1.311.21.10")) {
+            byte[] der = OpenSslCommand.run(new byte[0], "asn1parse", "-genstr", "OID:" + oid, "-noout", "-out", "/dev/stdout");
+            byte[] contents = java.util.Arrays.copyOfRange(der, 2, der.length);
+            assertArrayEquals(contents, Der.oid(oid), oid);
+            assertEquals(oid, Der.oidString(contents));
+        }
+    }
+
+    @Test
+    void objectIdentifiersRefuseWhatIsNotOne() {
+        for (String bad : List.of("", "1", "3.1", "1.40", "1..2", "1.2.", "a.b", "1.02", "1.-2", "1.+2", "1. 2", "1.2.99999999999999999999")) {
+            assertThrows(IllegalArgumentException.class, () -> Der.oid(bad), bad);
+        }
+        assertEquals("1.2.(truncated)", Der.oidString(new byte[] {0x2a, (byte) 0x81}));
+        assertEquals("(empty OID)", Der.oidString(new byte[0]));
     }
 }

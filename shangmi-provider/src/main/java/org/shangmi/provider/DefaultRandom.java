@@ -2,10 +2,10 @@ package org.shangmi.provider;
 
 import java.security.SecureRandom;
 
-/** The SecureRandom SM2 services use when the caller gives none: one per JVM, created on first use. */
-final class Sm2Random {
+/** The SecureRandom the services use when the caller gives none: one per JVM, created on first use. */
+final class DefaultRandom {
 
-    private Sm2Random() {
+    private DefaultRandom() {
     }
 
     private static final class Holder {

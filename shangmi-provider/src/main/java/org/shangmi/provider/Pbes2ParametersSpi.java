@@ -1,0 +1,127 @@
+package org.shangmi.provider;
+
+import java.io.IOException;
+import java.security.AlgorithmParameters;
+import java.security.AlgorithmParametersSpi;
+import java.security.NoSuchAlgorithmException;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEParameterSpec;
+
+/**
+ * {@code AlgorithmParameters} "PBES2" and "PBEWith&lt;prf&gt;AndSM4": PBES2 parameters whose
+ * encryption scheme is SM4-CBC ({@link Pbes2}), and every other PBES2 encoding by delegation to
+ * the next installed provider's "PBES2" (SunJCE's), whose object the caller then gets unchanged.
+ *
+ * <p>The JDK's PKCS12 keystore reads an encrypted bag through the first "PBES2" parameters
+ * installed and asks {@code toString()} for the cipher to decrypt it with; SunJCE's know only
+ * AES. Like the "EC" parameters, this takes effect where ShangMi is installed ahead of SunJCE.
+ * A named instance takes its PRF from its name when made from a {@link PBEParameterSpec}; a
+ * decoded one from the encoding.
+ */
+final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
+
+    /** The PRF of the service name, or null for "PBES2". */
+    private final Pbes2.Prf namedPrf;
+    private Pbes2.Parameters parameters;
+    private AlgorithmParameters other;
+
+    Pbes2ParametersSpi(Pbes2.Prf namedPrf) {
+        this.namedPrf = namedPrf;
+    }
+
+    @Override
+    protected void engineInit(AlgorithmParameterSpec paramSpec) throws InvalidParameterSpecException {
+        if (namedPrf == null) {
+            throw new InvalidParameterSpecException("PBES2 parameters made from a spec need the scheme's name: "
+                    + "use AlgorithmParameters.getInstance(\"PBEWithHmacSM3AndSM4\") or another PBEWith<prf>And<cipher>");
+        }
+        if (!(paramSpec instanceof PBEParameterSpec pbe)) {
+            throw new InvalidParameterSpecException(namedPrf.cipherName() + " parameters are a PBEParameterSpec, not "
+                    + (paramSpec == null ? "null" : paramSpec.getClass().getName()));
+        }
+        byte[] iv = null;
+        if (pbe.getParameterSpec() instanceof IvParameterSpec ivSpec) {
+            iv = ivSpec.getIV();
+            if (iv.length != Pbes2.KEY_BYTES) {
+                throw new InvalidParameterSpecException("SM4's IV is 16 bytes, got " + iv.length);
+            }
+        } else if (pbe.getParameterSpec() != null) {
+            throw new InvalidParameterSpecException("the PBEParameterSpec's parameters must be an IvParameterSpec, not "
+                    + pbe.getParameterSpec().getClass().getName());
+        }
+        if (pbe.getIterationCount() < 1) {
+            throw new InvalidParameterSpecException("the iteration count must be positive, got " + pbe.getIterationCount());
+        }
+        parameters = new Pbes2.Parameters(namedPrf, pbe.getSalt(), pbe.getIterationCount(), iv);
+    }
+
+    @Override
+    protected void engineInit(byte[] params) throws IOException {
+        Pbes2.Parameters decoded = Pbes2.decode(params);
+        if (decoded != null) {
+            parameters = decoded;
+            return;
+        }
+        AlgorithmParameters delegate;
+        try {
+            delegate = AlgorithmParameters.getInstance("PBES2", OtherProviders.first("AlgorithmParameters", "PBES2"));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IOException("only PBES2 with SM4-CBC is supported here: " + e.getMessage(), e);
+        }
+        delegate.init(params);
+        other = delegate;
+    }
+
+    @Override
+    protected void engineInit(byte[] params, String format) throws IOException {
+        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
+            throw new IOException("PBES2 parameters come in ASN.1 (DER) only, not " + format);
+        }
+        engineInit(params);
+    }
+
+    @Override
+    protected <T extends AlgorithmParameterSpec> T engineGetParameterSpec(Class<T> paramSpec)
+            throws InvalidParameterSpecException {
+        if (other != null) {
+            return other.getParameterSpec(paramSpec);
+        }
+        if (!paramSpec.isAssignableFrom(PBEParameterSpec.class)) {
+            throw new InvalidParameterSpecException("PBES2 parameters give a PBEParameterSpec, not " + paramSpec.getName());
+        }
+        IvParameterSpec iv = parameters.iv() == null ? null : new IvParameterSpec(parameters.iv());
+        return paramSpec.cast(new PBEParameterSpec(parameters.salt(), parameters.iterations(), iv));
+    }
+
+    @Override
+    protected byte[] engineGetEncoded() throws IOException {
+        if (other != null) {
+            return other.getEncoded();
+        }
+        if (parameters.iv() == null) {
+            throw new IOException(parameters.name() + " parameters have no IV yet: a cipher initialised with them "
+                    + "chooses one, and its getParameters() can be encoded");
+        }
+        return parameters.encode();
+    }
+
+    @Override
+    protected byte[] engineGetEncoded(String format) throws IOException {
+        if (other != null) {
+            return other.getEncoded(format);
+        }
+        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
+            throw new IOException("PBES2 parameters come in ASN.1 (DER) only, not " + format);
+        }
+        return engineGetEncoded();
+    }
+
+    /** The name of the cipher these parameters are for, as the JDK's keystore expects. */
+    @Override
+    protected String engineToString() {
+        return other != null ? other.toString() : parameters.name();
+    }
+
+}

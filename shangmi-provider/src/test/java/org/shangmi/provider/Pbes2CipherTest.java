@@ -1,0 +1,232 @@
+package org.shangmi.provider;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Security;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.PBEParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.asn1.pkcs.PBES2Parameters;
+import org.bouncycastle.asn1.pkcs.PBKDF2Params;
+import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.Chunks;
+import org.shangmi.core.testing.OpenSslCommand;
+import org.shangmi.core.util.Der;
+
+/**
+ * Cipher and AlgorithmParameters "PBEWith&lt;prf&gt;AndSM4" and "PBES2": PBES2 with SM4-CBC against
+ * OpenSSL's PBKDF2 and SM4-CBC, every update path, every backend crossed, and the refusals.
+ */
+class Pbes2CipherTest {
+
+    private static final HexFormat HEX = HexFormat.of();
+    private static final byte[] SALT = HEX.parseHex("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+    private static final byte[] IV = HEX.parseHex("00112233445566778899aabbccddeeff");
+
+    private static SecretKey pbeKey(String password) throws Exception {
+        return SecretKeyFactory.getInstance("PBE").generateSecret(new PBEKeySpec(password.toCharArray()));
+    }
+
+    @Test
+    void encryptsAsOpenSslsPbkdf2AndSm4Cbc() throws Exception {
+        OpenSslCommand.assumeAvailable();
+        byte[] plaintext = "PBES2 with SM4-CBC, more than one block of text".getBytes(StandardCharsets.US_ASCII);
+        for (String digest : List.of("SHA1", "SHA256", "SHA512", "SM3")) {
+            for (String password : List.of("secret1", "pässwörd 水")) {
+                byte[] utf8 = password.getBytes(StandardCharsets.UTF_8);
+                byte[] key = OpenSslCommand.kdf(16, "PBKDF2", "digest:" + digest, "hexpass:" + HEX.formatHex(utf8),
+                        "hexsalt:" + HEX.formatHex(SALT), "iter:1000");
+                byte[] expected = OpenSslCommand.run(plaintext, "enc", "-sm4-cbc", "-K", HEX.formatHex(key), "-iv", HEX.formatHex(IV));
+                String name = "PBEWithHmac" + digest + "AndSM4";
+                // a PBEKey carries any characters; SunJCE's "PBE" keys only ASCII
+                SecretKey secret = password.equals("secret1") ? pbeKey(password)
+                        : SecretKeyFactory.getInstance("PBKDF2WithHmacSM3", Providers.each().get(0))
+                                .generateSecret(new PBEKeySpec(password.toCharArray(), SALT, 1, 128));
+                for (ShangMiProvider provider : Providers.serving("SM4")) {
+                    Cipher cipher = Cipher.getInstance(name, provider);
+                    cipher.init(Cipher.ENCRYPT_MODE, secret, new PBEParameterSpec(SALT, 1000, new IvParameterSpec(IV)));
+                    assertArrayEquals(expected, cipher.doFinal(plaintext), name + " '" + password + "'");
+                    cipher.init(Cipher.DECRYPT_MODE, secret, new PBEParameterSpec(SALT, 1000, new IvParameterSpec(IV)));
+                    assertArrayEquals(plaintext, cipher.doFinal(expected));
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyUpdatePathAndEveryBackendAgree() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        List<ShangMiProvider> providers = Providers.serving("SM4");
+        SecretKey key = pbeKey("chunked");
+        for (int round = 0; round < 20; round++) {
+            byte[] plaintext = new byte[random.nextInt(200)];
+            random.nextBytes(plaintext);
+            ShangMiProvider encrypting = providers.get(random.nextInt(providers.size()));
+            ShangMiProvider decrypting = providers.get(random.nextInt(providers.size()));
+            Cipher encryptor = Cipher.getInstance("PBEWithHmacSM3AndSM4", encrypting);
+            encryptor.init(Cipher.ENCRYPT_MODE, key, new PBEParameterSpec(SALT, 10, new IvParameterSpec(IV)));
+            byte[] oneShot = encryptor.doFinal(plaintext);
+
+            ByteArrayOutputStream chunked = new ByteArrayOutputStream();
+            encryptor.init(Cipher.ENCRYPT_MODE, key, new PBEParameterSpec(SALT, 10, new IvParameterSpec(IV)));
+            Chunks.feed(random, plaintext.length, 40, (off, len) -> {
+                byte[] out = encryptor.update(plaintext, off, len);
+                if (out != null) { // null when the input makes no new block
+                    chunked.writeBytes(out);
+                }
+            });
+            chunked.writeBytes(encryptor.doFinal());
+            assertArrayEquals(oneShot, chunked.toByteArray(), "seed " + seed);
+
+            Cipher decryptor = Cipher.getInstance("PBEWithHmacSM3AndSM4", decrypting);
+            decryptor.init(Cipher.DECRYPT_MODE, key, encryptor.getParameters());
+            byte[] inPlace = Arrays.copyOf(oneShot, oneShot.length + 16);
+            int length = decryptor.doFinal(inPlace, 0, oneShot.length, inPlace, 0);
+            assertArrayEquals(plaintext, Arrays.copyOf(inPlace, length), encrypting.backendFor("SM4") + " to "
+                    + decrypting.backendFor("SM4") + ", seed " + seed);
+        }
+    }
+
+    @Test
+    void encryptionWithoutParametersChoosesThemAndEncodesThemAsPbes2() throws Exception {
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+            cipher.init(Cipher.ENCRYPT_MODE, pbeKey("fresh"));
+            byte[] ciphertext = cipher.doFinal(new byte[20]);
+            AlgorithmParameters chosen = cipher.getParameters();
+            assertEquals("PBEWithHmacSM3AndSM4", chosen.toString());
+            PBEParameterSpec spec = chosen.getParameterSpec(PBEParameterSpec.class);
+            assertEquals(Pbes2CipherSpi.DEFAULT_ITERATIONS, spec.getIterationCount());
+            assertEquals(16, spec.getSalt().length);
+            assertArrayEquals(cipher.getIV(), ((IvParameterSpec) spec.getParameterSpec()).getIV());
+
+            // Bouncy Castle reads the encoding as PBES2: PBKDF2 over hmacWithSM3, then SM4-CBC with the IV
+            PBES2Parameters bc = PBES2Parameters.getInstance(chosen.getEncoded());
+            PBKDF2Params kdf = PBKDF2Params.getInstance(bc.getKeyDerivationFunc().getParameters());
+            assertEquals("1.2.840.113549.1.5.12", bc.getKeyDerivationFunc().getAlgorithm().getId());
+            assertEquals("1.2.156.10197.1.401.3.1", kdf.getPrf().getAlgorithm().getId());
+            assertArrayEquals(spec.getSalt(), kdf.getSalt());
+            assertEquals("1.2.156.10197.1.104.2", bc.getEncryptionScheme().getAlgorithm().getId());
+
+            // and "PBES2" decodes it back into parameters that decrypt
+            AlgorithmParameters decoded = AlgorithmParameters.getInstance("PBES2", provider);
+            decoded.init(chosen.getEncoded());
+            assertEquals("PBEWithHmacSM3AndSM4", decoded.toString());
+            assertArrayEquals(chosen.getEncoded(), decoded.getEncoded());
+            Cipher decryptor = Cipher.getInstance(decoded.toString(), provider);
+            decryptor.init(Cipher.DECRYPT_MODE, pbeKey("fresh"), decoded);
+            assertArrayEquals(new byte[20], decryptor.doFinal(ciphertext));
+        }
+    }
+
+    @Test
+    void otherPbes2SchemesAreSunJcesUnchanged() throws Exception {
+        Cipher aes = Cipher.getInstance("PBEWithHmacSHA256AndAES_256", "SunJCE");
+        aes.init(Cipher.ENCRYPT_MODE, pbeKey("aes"));
+        AlgorithmParameters theirs = aes.getParameters();
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            AlgorithmParameters ours = AlgorithmParameters.getInstance("PBES2", provider);
+            ours.init(theirs.getEncoded());
+            assertEquals(theirs.toString(), ours.toString());
+            assertArrayEquals(theirs.getEncoded(), ours.getEncoded());
+            PBEParameterSpec spec = ours.getParameterSpec(PBEParameterSpec.class);
+            assertArrayEquals(theirs.getParameterSpec(PBEParameterSpec.class).getSalt(), spec.getSalt());
+
+            Cipher sm4 = Cipher.getInstance("PBEWithHmacSHA256AndSM4", provider);
+            InvalidAlgorithmParameterException refused = assertThrows(InvalidAlgorithmParameterException.class,
+                    () -> sm4.init(Cipher.DECRYPT_MODE, pbeKey("aes"), theirs));
+            assertTrue(refused.getMessage().contains("AES"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void wrongPasswordNeverGivesThePlaintext() throws Exception {
+        byte[] plaintext = "the plaintext".getBytes(StandardCharsets.US_ASCII);
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            for (int i = 0; i < 20; i++) {
+                Cipher cipher = Cipher.getInstance("PBEWithHmacSHA256AndSM4", provider);
+                cipher.init(Cipher.ENCRYPT_MODE, pbeKey("right"));
+                byte[] ciphertext = cipher.doFinal(plaintext);
+                Cipher decryptor = Cipher.getInstance("PBEWithHmacSHA256AndSM4", provider);
+                decryptor.init(Cipher.DECRYPT_MODE, pbeKey("wrong" + i), cipher.getParameters());
+                try {
+                    assertFalse(Arrays.equals(plaintext, decryptor.doFinal(ciphertext)));
+                } catch (BadPaddingException expected) {
+                    assertNotNull(expected.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void refusesKeysAndParametersItCannotUse() throws Exception {
+        ShangMiProvider provider = Providers.serving("SM4").get(0);
+        Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+        assertThrows(InvalidKeyException.class, () -> cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[16], "SM4")));
+        assertThrows(InvalidKeyException.class,
+                () -> cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec("p\u00e4ss".getBytes(StandardCharsets.ISO_8859_1), "PBE")));
+        assertThrows(InvalidKeyException.class, () -> cipher.init(Cipher.DECRYPT_MODE, pbeKey("x")));
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 10)));
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 10, new IvParameterSpec(new byte[8]))));
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 0)));
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new IvParameterSpec(IV)));
+        assertThrows(java.security.NoSuchAlgorithmException.class,
+                () -> Cipher.getInstance("PBEWithHmacSM3AndSM4/ECB/PKCS5Padding", provider));
+    }
+
+    @Test
+    void malformedSm4ParametersAreRefusedWithTheReason() throws Exception {
+        ShangMiProvider provider = Providers.each().get(0);
+        byte[] pbkdf2 = Der.oid("1.2.840.113549.1.5.12");
+        byte[] sm4Cbc = Der.oid("1.2.156.10197.1.104.2");
+        List<byte[]> bad = List.of(
+                pbes2(kdf(pbkdf2, new Der.Writer().element(Der.OCTET_STRING, SALT).smallInteger(10)), sm4Cbc, new byte[15]),
+                pbes2(kdf(pbkdf2, new Der.Writer().element(Der.OCTET_STRING, SALT).smallInteger(10).smallInteger(32)), sm4Cbc, IV),
+                pbes2(kdf(Der.oid("1.3.6.1.4.1.11591.4.11"), new Der.Writer().element(Der.OCTET_STRING, SALT).smallInteger(10)),
+                        sm4Cbc, IV),
+                pbes2(kdf(pbkdf2, new Der.Writer().element(Der.OCTET_STRING, SALT).smallInteger(10).raw(new Der.Writer()
+                        .element(Der.OBJECT_IDENTIFIER, Der.oid("1.2.840.113549.2.5")).wrap(Der.SEQUENCE))), sm4Cbc, IV),
+                pbes2(kdf(pbkdf2, new Der.Writer().element(Der.OCTET_STRING, SALT).smallInteger(0)), sm4Cbc, IV));
+        for (byte[] encoded : bad) {
+            AlgorithmParameters parameters = AlgorithmParameters.getInstance("PBES2", provider);
+            IOException refused = assertThrows(IOException.class, () -> parameters.init(encoded), HEX.formatHex(encoded));
+            assertNotNull(refused.getMessage());
+        }
+        assertNotNull(Security.getProvider("SunJCE"));
+    }
+
+    private static byte[] kdf(byte[] oid, Der.Writer parameters) {
+        return new Der.Writer().element(Der.OBJECT_IDENTIFIER, oid).raw(parameters.wrap(Der.SEQUENCE)).wrap(Der.SEQUENCE);
+    }
+
+    private static byte[] pbes2(byte[] kdf, byte[] scheme, byte[] iv) {
+        byte[] encryption = new Der.Writer().element(Der.OBJECT_IDENTIFIER, scheme).element(Der.OCTET_STRING, iv)
+                .wrap(Der.SEQUENCE);
+        return new Der.Writer().raw(kdf).raw(encryption).wrap(Der.SEQUENCE);
+    }
+}
