@@ -25,11 +25,19 @@ import org.shangmi.core.backend.BackendService;
  * <p>Each algorithm is served by one backend. {@code new ShangMiProvider()} chooses per algorithm
  * from the system properties {@code shangmi.backend} ({@code auto}, {@code java} or
  * {@code openssl}; default {@code auto}) and {@code shangmi.backend.<ALGORITHM>} (for example
- * {@code shangmi.backend.SM3=java}), falling back to another backend, and saying so once through
- * {@link System.Logger}, if the one asked for is unavailable. {@code new ShangMiProvider(Backend.JAVA)}
+ * {@code shangmi.backend.SM3=java}), falling back to another backend if the one asked for is
+ * unavailable: with a warning through {@link System.Logger} when a property named it, a debug
+ * message when it was {@code auto}'s preference. {@code new ShangMiProvider(Backend.JAVA)}
  * uses one backend for everything and registers only what it serves. HMAC key generation,
  * PBKDF2, the SM2 key factory and SM2 key exchange do not depend on a backend and are always
  * registered.
+ *
+ * <p>For Java's PKI it also serves the names the JDK looks up: {@code KeyFactory},
+ * {@code AlgorithmParameters} and {@code KeyPairGenerator} "EC" for sm2p256v1 (every other curve
+ * is refused, so that JCA fails over to SunEC, or for parameters delegated to it), and for
+ * PKCS#12, PBES2 with SM4-CBC and {@code Mac "HmacPBESM3"}. Installed ahead of SunEC (position 1,
+ * or first in a {@code java.security} file), it lets the JDK's own {@code CertificateFactory},
+ * PKIX validator, {@code PKCS12} keystore and keytool handle SM2 keys and certificates.
  */
 public final class ShangMiProvider extends Provider {
 
@@ -192,8 +200,9 @@ public final class ShangMiProvider extends Provider {
                 if (candidate != wanted) {
                     BackendStatus status = backends.status(wanted);
                     String why = status.available() ? "it does not serve " + algorithm.jcaName() : status.problems();
-                    // a backend asked for by name deserves a warning; auto's preference only a note
-                    logOnce(requested != null ? System.Logger.Level.WARNING : System.Logger.Level.INFO,
+                    // a backend asked for by name deserves a warning; auto's preference only a debug note
+                    // (choiceReason and `shangmi backends` say it to whoever asks)
+                    logOnce(requested != null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
                             (requested != null ? property + "=" + value : "auto") + ": the " + wanted.id()
                             + " backend cannot serve " + algorithm.jcaName() + " (" + why + "); using the "
                             + candidate.id() + " backend");

@@ -6,8 +6,8 @@ import java.security.KeyPair;
 import java.security.KeyPairGeneratorSpi;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
-import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
+import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.provider.spec.Sm2ParameterSpec;
@@ -16,7 +16,8 @@ import org.shangmi.provider.spec.Sm2ParameterSpec;
  * {@code KeyPairGenerator} "SM2" and "EC": key pairs on sm2p256v1.
  *
  * <p>"SM2" has one curve, chosen by default, by key size 256, by {@code ECGenParameterSpec}
- * with one of {@link Sm2ParameterSpec#NAMES}, or by the curve's {@code ECParameterSpec}.
+ * (or {@code NamedParameterSpec}) with one of {@link Sm2ParameterSpec#NAMES}, or by the curve's
+ * {@code ECParameterSpec}.
  *
  * <p>"EC" makes SM2 keys only when asked for sm2p256v1 by name or parameters. A key size, or no
  * {@code initialize} at all, is refused with a runtime exception, on which JCA fails over to
@@ -51,7 +52,8 @@ final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
 
     @Override
     public void initialize(AlgorithmParameterSpec params, SecureRandom random) throws InvalidAlgorithmParameterException {
-        if (params instanceof ECGenParameterSpec named) {
+        // ECGenParameterSpec is a NamedParameterSpec; keytool asks with a bare NamedParameterSpec first
+        if (params instanceof NamedParameterSpec named) {
             if (!Sm2ParameterSpec.isName(named.getName())) {
                 throw new InvalidAlgorithmParameterException("curve " + named.getName()
                         + " is not supported: SM2 keys are on sm2p256v1 (names " + Sm2ParameterSpec.NAMES + ")");
@@ -61,7 +63,7 @@ final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
                 throw new InvalidAlgorithmParameterException("the EC parameters are not those of sm2p256v1");
             }
         } else if (params != null || curveByNameOnly) {
-            throw new InvalidAlgorithmParameterException("SM2 key generation takes an ECGenParameterSpec, not "
+            throw new InvalidAlgorithmParameterException("SM2 key generation takes an ECGenParameterSpec or a NamedParameterSpec, not "
                     + (params == null ? "null" : params.getClass().getName()));
         }
         this.random = random;

@@ -24,6 +24,7 @@ import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.InvalidKeySpecException;
+import java.security.spec.NamedParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,11 @@ class EcServicesTest {
             KeyPairGenerator named = KeyPairGenerator.getInstance("EC", provider);
             named.initialize(new ECGenParameterSpec("sm2p256v1"));
             assertInstanceOf(Sm2PublicKey.class, named.generateKeyPair().getPublic());
+            KeyPairGenerator bare = KeyPairGenerator.getInstance("EC", provider); // as keytool asks first
+            bare.initialize(new NamedParameterSpec("sm2p256v1"));
+            assertInstanceOf(Sm2PublicKey.class, bare.generateKeyPair().getPublic());
+            assertThrows(InvalidAlgorithmParameterException.class,
+                    () -> KeyPairGenerator.getInstance("EC", provider).initialize(NamedParameterSpec.X25519));
             KeyPairGenerator explicit = KeyPairGenerator.getInstance("EC", provider);
             explicit.initialize(Sm2ParameterSpec.INSTANCE);
             assertInstanceOf(Sm2PrivateKey.class, explicit.generateKeyPair().getPrivate());
