@@ -6,6 +6,7 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.io.PrintWriter;
 import java.security.Provider;
+import java.security.Security;
 import org.shangmi.provider.ShangMiProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Spec;
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
+            ReqCommand.class, X509Command.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
@@ -67,14 +69,19 @@ public final class Main implements Runnable {
                     err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
                     return EXIT_FAILURE;
                 });
-        int status = commandLine.execute(args);
-        out.flush();
-        return status;
+        Main main = commandLine.getCommand();
+        try {
+            return commandLine.execute(args);
+        } finally {
+            out.flush();
+            main.uninstall();
+        }
     }
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, encrypt, decrypt, kex, backends or speed (see shangmi --help)");
+        throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
+                + "encrypt, decrypt, kex, req, x509, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {
@@ -100,6 +107,42 @@ public final class Main implements Runnable {
             provider = new ShangMiProvider();
         }
         return provider;
+    }
+
+    /**
+     * The provider, installed at the head of this JVM's provider list for the rest of the command:
+     * ahead of SunEC, the JDK's own certificate parsing and PKIX validation read SM2 keys through
+     * it. What the PKI commands (req, x509, verify -CAfile) need.
+     */
+    Provider installedFirst() {
+        Provider ours = provider();
+        Provider[] list = Security.getProviders();
+        if (list.length > 0 && list[0] == ours) {
+            return ours;
+        }
+        Provider before = Security.getProvider(ShangMiProvider.NAME);
+        if (before != null) { // an in-process caller installed one; put it back afterwards
+            replaced = before;
+            replacedPosition = java.util.Arrays.asList(list).indexOf(before) + 1;
+            Security.removeProvider(ShangMiProvider.NAME);
+        }
+        Security.insertProviderAt(ours, 1);
+        installed = true;
+        return ours;
+    }
+
+    private boolean installed;
+    private Provider replaced;
+    private int replacedPosition;
+
+    private void uninstall() {
+        if (installed) {
+            Security.removeProvider(ShangMiProvider.NAME);
+            if (replaced != null) {
+                Security.insertProviderAt(replaced, replacedPosition);
+            }
+            installed = false;
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

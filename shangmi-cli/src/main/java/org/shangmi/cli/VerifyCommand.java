@@ -5,16 +5,44 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
+import java.security.cert.CertPathValidator;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertPathValidatorException.BasicReason;
+import java.security.cert.CertStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.CollectionCertStoreParameters;
+import java.security.cert.PKIXParameters;
+import java.security.cert.PKIXReason;
+import java.security.cert.PKIXRevocationChecker;
+import java.security.cert.TrustAnchor;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.shangmi.cli.pki.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code shangmi verify}: checks an SM3withSM2 signature; prints "Verified OK" or "Verification failure" (exit 1). */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = "Verify an SM3withSM2 signature of the input.")
+/**
+ * {@code shangmi verify}: checks an SM3withSM2 signature (prints "Verified OK" or "Verification
+ * failure", exit 1), or with {@code -CAfile} certificates against trusted CAs, like
+ * {@code openssl verify}: prints "FILE: OK", or why not (exit 1).
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Verify an SM3withSM2 signature of the input, or with -CAfile certificate chains.",
+            "Examples: shangmi verify -pubkey pub.pem -signature sig.der -in data",
+            "          shangmi verify -CAfile root.pem -untrusted inter.pem -CRLfile crl.pem leaf.pem"})
 final class VerifyCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -26,11 +54,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "-in", paramLabel = "FILE", description = "The signed data (default: standard input).")
     Path in;
 
-    @Option(names = "-pubkey", paramLabel = "FILE", required = true,
-            description = "The public key file (any form; a private key file works too).")
+    @Option(names = "-pubkey", paramLabel = "FILE", description = "The public key file (any form; a private key file works too).")
     Path keyFile;
 
-    @Option(names = "-signature", paramLabel = "FILE", required = true, description = "The signature file.")
+    @Option(names = "-signature", paramLabel = "FILE", description = "The signature file.")
     Path signatureFile;
 
     @Option(names = "-id", paramLabel = "ID", defaultValue = "1234567812345678",
@@ -40,8 +67,44 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "-raw", description = "The signature is r||s (64 bytes) instead of DER.")
     boolean raw;
 
+    @Option(names = "-CAfile", paramLabel = "FILE", description = "Verify certificates: the trusted CA certificates (PEM).")
+    Path caFile;
+
+    @Option(names = "-untrusted", paramLabel = "FILE", description = "Intermediate CA certificates to build chains with (PEM).")
+    List<Path> untrustedFiles = new ArrayList<>();
+
+    @Option(names = "-CRLfile", paramLabel = "FILE", description = "CRLs (PEM or DER); given any, the certificate checked "
+            + "is checked for revocation. Repeatable.")
+    List<Path> crlFiles = new ArrayList<>();
+
+    @Option(names = "-crl_check_all", description = "Check every certificate of the chain for revocation, not only the first.")
+    boolean crlCheckAll;
+
+    @Option(names = "-attime", paramLabel = "SECONDS", description = "Verify at this time (seconds since 1970) instead of now.")
+    Long atTime;
+
+    @Parameters(paramLabel = "CERT", description = "With -CAfile, the certificates to verify.")
+    List<Path> certificateFiles = new ArrayList<>();
+
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
+        if (caFile != null) {
+            if (keyFile != null || signatureFile != null || in != null || raw) {
+                throw new ParameterException(spec.commandLine(), "-CAfile verifies certificates; -pubkey, -signature, -in and "
+                        + "-raw verify a signature");
+            }
+            if (certificateFiles.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "-CAfile needs the certificates to verify");
+            }
+            return verifyCertificates();
+        }
+        if (keyFile == null || signatureFile == null) {
+            throw new ParameterException(spec.commandLine(), "verify needs -pubkey and -signature (or -CAfile and certificates)");
+        }
+        if (!certificateFiles.isEmpty() || !untrustedFiles.isEmpty() || !crlFiles.isEmpty() || crlCheckAll || atTime != null) {
+            throw new ParameterException(spec.commandLine(), "certificates, -untrusted, -CRLfile, -crl_check_all and -attime "
+                    + "go with -CAfile");
+        }
         Signature verifier = SignCommand.signature(main, raw, id);
         verifier.initVerify(KeyFiles.readPublic(main, keyFile));
         verifier.update(InputOutputOptions.read(main, in));
@@ -50,5 +113,133 @@ final class VerifyCommand implements Callable<Integer> {
         out.println(valid ? "Verified OK" : "Verification failure");
         out.flush();
         return valid ? 0 : Main.EXIT_FAILURE;
+    }
+
+    private int verifyCertificates() throws GeneralSecurityException, IOException {
+        Set<TrustAnchor> anchors = new HashSet<>();
+        for (X509Certificate trusted : PkiFiles.certificates(main, caFile)) {
+            anchors.add(new TrustAnchor(trusted, null));
+        }
+        List<X509Certificate> untrusted = new ArrayList<>();
+        for (Path file : untrustedFiles) {
+            untrusted.addAll(PkiFiles.certificates(main, file));
+        }
+        List<X509CRL> crls = new ArrayList<>();
+        for (Path file : crlFiles) {
+            crls.addAll(PkiFiles.crls(main, file));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        int status = 0;
+        for (Path file : certificateFiles) {
+            X509Certificate target = PkiFiles.certificate(main, file);
+            String failure = check(target, anchors, untrusted, crls);
+            out.println(failure == null ? file + ": OK" : file + ": verification failed: " + failure);
+            status = failure == null ? status : Main.EXIT_FAILURE;
+        }
+        out.flush();
+        return status;
+    }
+
+    /** Why the certificate does not verify, or null if it does. */
+    private String check(X509Certificate target, Set<TrustAnchor> anchors, List<X509Certificate> untrusted, List<X509CRL> crls)
+            throws GeneralSecurityException {
+        Date at = atTime == null ? null : new Date(atTime * 1000);
+        // the path from the target up to a trust anchor's child, by names, preferring issuers whose
+        // keys verify; where only a name matches, PKIX validation below says what is wrong
+        List<X509Certificate> path = new ArrayList<>();
+        X509Certificate current = target;
+        while (true) {
+            path.add(current);
+            if (path.size() > MAX_PATH) {
+                return "certificate chain too long";
+            }
+            X509Certificate anchor = issuerOf(current, anchors.stream().map(TrustAnchor::getTrustedCert).toList(), List.of());
+            if (anchor != null && signs(anchor, current)) {
+                break;
+            }
+            X509Certificate next = issuerOf(current, untrusted, path);
+            if (next != null && signs(next, current) || anchor == null && next != null) {
+                current = next;
+            } else if (anchor != null) {
+                break;
+            } else {
+                return "unable to get local issuer certificate (" + subject(current) + ")";
+            }
+        }
+        PKIXParameters parameters = new PKIXParameters(anchors);
+        parameters.setDate(at);
+        parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
+        CertPathValidator validator = CertPathValidator.getInstance("PKIX");
+        if (crls.isEmpty()) {
+            parameters.setRevocationEnabled(false);
+        } else {
+            PKIXRevocationChecker revocation = (PKIXRevocationChecker) validator.getRevocationChecker();
+            EnumSet<PKIXRevocationChecker.Option> options = EnumSet.of(PKIXRevocationChecker.Option.PREFER_CRLS,
+                    PKIXRevocationChecker.Option.NO_FALLBACK);
+            if (!crlCheckAll) {
+                options.add(PKIXRevocationChecker.Option.ONLY_END_ENTITY);
+            }
+            revocation.setOptions(options);
+            parameters.addCertPathChecker(revocation);
+        }
+        try {
+            validator.validate(CertificateFactory.getInstance("X.509").generateCertPath(path), parameters);
+            return null;
+        } catch (CertPathValidatorException e) {
+            int index = e.getIndex();
+            String where = index >= 0 && index < path.size() ? " (" + subject(path.get(index)) + ", depth " + index + ")" : "";
+            return reason(e) + where;
+        }
+    }
+
+    /**
+     * The candidate named as the certificate's issuer, preferring one whose key verifies its
+     * signature (names can repeat), and skipping those already on the path; null if none is named.
+     */
+    private static X509Certificate issuerOf(X509Certificate certificate, List<X509Certificate> candidates,
+            List<X509Certificate> path) {
+        X509Certificate named = null;
+        for (X509Certificate candidate : candidates) {
+            if (path.contains(candidate) || !candidate.getSubjectX500Principal().equals(certificate.getIssuerX500Principal())) {
+                continue;
+            }
+            if (signs(candidate, certificate)) {
+                return candidate;
+            }
+            named = named == null ? candidate : named;
+        }
+        return named;
+    }
+
+    private static boolean signs(X509Certificate issuer, X509Certificate certificate) {
+        try {
+            certificate.verify(issuer.getPublicKey());
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    private static String subject(X509Certificate certificate) {
+        return Names.oneLine(certificate.getSubjectX500Principal().getEncoded());
+    }
+
+    private static final int MAX_PATH = 16;
+
+    private static final Map<CertPathValidatorException.Reason, String> REASONS = Map.of(
+            BasicReason.INVALID_SIGNATURE, "certificate signature failure",
+            BasicReason.EXPIRED, "certificate has expired",
+            BasicReason.NOT_YET_VALID, "certificate is not yet valid",
+            BasicReason.REVOKED, "certificate revoked",
+            BasicReason.UNDETERMINED_REVOCATION_STATUS, "unable to get certificate CRL",
+            PKIXReason.NO_TRUST_ANCHOR, "unable to get local issuer certificate",
+            PKIXReason.INVALID_KEY_USAGE, "key usage does not include certificate signing",
+            PKIXReason.NOT_CA_CERT, "invalid CA certificate",
+            PKIXReason.PATH_TOO_LONG, "path length constraint exceeded",
+            PKIXReason.UNRECOGNIZED_CRIT_EXT, "unsupported critical extension");
+
+    private static String reason(CertPathValidatorException e) {
+        String known = REASONS.get(e.getReason());
+        return known != null ? known : e.getMessage();
     }
 }

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
 
 /**

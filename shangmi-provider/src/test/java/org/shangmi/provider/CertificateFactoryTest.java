@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.TimeZone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.provider.spec.PemKeySpec;
 import org.shangmi.provider.spec.Sm2SignatureSpec;

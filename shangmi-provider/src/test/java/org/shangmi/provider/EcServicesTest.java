@@ -28,6 +28,7 @@ import java.security.spec.NamedParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.provider.spec.Sm2ParameterSpec;

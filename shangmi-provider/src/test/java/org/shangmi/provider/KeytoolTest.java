@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.testing.OpenSslCommand;

@@ -38,6 +38,7 @@ import org.bouncycastle.asn1.pkcs.Pfx;
 import org.bouncycastle.asn1.pkcs.SafeBag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.provider.spec.PemKeySpec;

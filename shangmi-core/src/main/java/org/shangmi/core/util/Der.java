@@ -4,18 +4,26 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 /**
- * The little DER (ITU-T X.690) that SM2 needs: keys, signatures and ciphertexts. The reader is
+ * The DER (ITU-T X.690) that SM2 and its PKI need: keys, signatures, ciphertexts, and the
+ * certificates, CRLs, CSRs and PKCS#12 structures built on them. The reader is
  * strict: definite minimal lengths, minimal INTEGERs, no trailing bytes where a caller asks for
  * the end; anything else is a {@link MalformedException}, never a runtime exception.
  */
 public final class Der {
 
+    public static final int BOOLEAN = 0x01;
     public static final int INTEGER = 0x02;
     public static final int BIT_STRING = 0x03;
     public static final int OCTET_STRING = 0x04;
     public static final int NULL = 0x05;
     public static final int OBJECT_IDENTIFIER = 0x06;
+    public static final int UTF8_STRING = 0x0c;
+    public static final int PRINTABLE_STRING = 0x13;
+    public static final int IA5_STRING = 0x16;
+    public static final int UTC_TIME = 0x17;
+    public static final int GENERALIZED_TIME = 0x18;
     public static final int SEQUENCE = 0x30;
+    public static final int SET = 0x31;
     /** The constructed context-specific tag [n]: {@code CONTEXT | n}. */
     public static final int CONTEXT = 0xa0;
 
@@ -75,6 +83,23 @@ public final class Der {
             Reader contents = new Reader(buffer, position, length);
             position += length;
             return contents;
+        }
+
+        /** The next element whole, its tag and length octets included (any tag), copied. */
+        public byte[] element() throws MalformedException {
+            int start = position;
+            int length = header(peekTag());
+            position += length;
+            return Arrays.copyOfRange(buffer, start, position);
+        }
+
+        /** A BOOLEAN, which DER writes as 0x00 or 0xff. */
+        public boolean bool() throws MalformedException {
+            byte[] contents = bytes(BOOLEAN);
+            if (contents.length != 1 || contents[0] != 0 && contents[0] != (byte) 0xff) {
+                throw new MalformedException("BOOLEAN not DER-encoded");
+            }
+            return contents[0] != 0;
         }
 
         /** Reads a SEQUENCE and returns a reader over its contents. */
@@ -355,6 +380,23 @@ public final class Der {
             out.write(0);
             out.write(bits, 0, bits.length);
             return this;
+        }
+
+        /** A BIT STRING whose last {@code unusedBits} bits (0 to 7) are not part of it, as DER needs them zero. */
+        public Writer bitString(byte[] bits, int unusedBits) {
+            if (unusedBits < 0 || unusedBits > 7 || unusedBits > 0 && (bits.length == 0
+                    || (bits[bits.length - 1] & ((1 << unusedBits) - 1)) != 0)) {
+                throw new IllegalArgumentException("bad unused bits " + unusedBits);
+            }
+            out.write(BIT_STRING);
+            writeLength(bits.length + 1);
+            out.write(unusedBits);
+            out.write(bits, 0, bits.length);
+            return this;
+        }
+
+        public Writer bool(boolean value) {
+            return element(BOOLEAN, new byte[] {value ? (byte) 0xff : 0});
         }
 
         /** Appends an already encoded element. */

@@ -1,4 +1,4 @@
-package org.shangmi.provider;
+package org.shangmi.core.testing;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -12,16 +12,15 @@ import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
-import org.shangmi.core.testing.OpenSslCommand;
 
 /**
  * An SM2 PKI made by the {@code openssl} command in a directory: keys, CA and end-entity
  * certificates, CSRs and CRLs, every signature made and checked with the GM/T 0015 default ID
  * (OpenSSL 3 uses an empty ID unless told otherwise, hence {@link #ID_OPTION} everywhere).
  */
-final class OpenSslPki {
+public final class OpenSslPki {
 
-    static final String ID_OPTION = "distid:1234567812345678";
+    public static final String ID_OPTION = "distid:1234567812345678";
 
     /** openssl extension sections, chosen by name with {@code -extensions}. */
     private static final String EXTENSIONS = """
@@ -46,25 +45,25 @@ final class OpenSslPki {
 
     private final Path directory;
 
-    OpenSslPki(Path directory) {
+    public OpenSslPki(Path directory) {
         this.directory = directory;
         OpenSslCommand.assumeAvailable();
         write("extensions.cnf", EXTENSIONS);
     }
 
-    Path path(String file) {
+    public Path path(String file) {
         return directory.resolve(file);
     }
 
     /** A new SM2 private key in {@code name.key} (PKCS#8 PEM). */
-    Path sm2Key(String name) {
+    public Path sm2Key(String name) {
         Path key = path(name + ".key");
         openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:SM2", "-out", key.toString());
         return key;
     }
 
     /** A self-signed CA certificate {@code name.pem} for a new SM2 key {@code name.key}. */
-    Path root(String name, String subject, int days) {
+    public Path root(String name, String subject, int days) {
         Path key = sm2Key(name);
         Path certificate = path(name + ".pem");
         openssl("req", "-x509", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject,
@@ -77,7 +76,7 @@ final class OpenSslPki {
      * A certificate {@code name.pem} for a new SM2 key {@code name.key}, through a CSR {@code name.csr},
      * issued by {@code issuer} (whose key is {@code issuer.key}) with the extension section given.
      */
-    Path issue(String name, String subject, String issuer, String extensions, int days) {
+    public Path issue(String name, String subject, String issuer, String extensions, int days) {
         Path key = sm2Key(name);
         Path csr = path(name + ".csr");
         openssl("req", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject,
@@ -86,7 +85,7 @@ final class OpenSslPki {
     }
 
     /** Issues {@code name.pem} for the CSR by {@code issuer}. */
-    Path sign(String name, Path csr, String issuer, String extensions, int days) {
+    public Path sign(String name, Path csr, String issuer, String extensions, int days) {
         Path certificate = path(name + ".pem");
         openssl("x509", "-req", "-in", csr.toString(), "-vfyopt", ID_OPTION, "-CA", path(issuer + ".pem").toString(),
                 "-CAkey", path(issuer + ".key").toString(), "-sm3", "-sigopt", ID_OPTION, "-days", Integer.toString(days),
@@ -95,7 +94,7 @@ final class OpenSslPki {
     }
 
     /** A CRL {@code issuer.crl} signed by {@code issuer}, revoking the certificates named (key compromise). */
-    Path crl(String issuer, String... revoked) {
+    public Path crl(String issuer, String... revoked) {
         Path database = path(issuer + "-index.txt");
         write(issuer + "-index.txt", "");
         write(issuer + "-crlnumber", "01\n");
@@ -115,7 +114,7 @@ final class OpenSslPki {
     }
 
     /** A self-signed certificate {@code name.pem} of another kind of key ({@code genpkey} options), SHA-256 signed. */
-    Path otherRoot(String name, String subject, String... genpkeyOptions) {
+    public Path otherRoot(String name, String subject, String... genpkeyOptions) {
         Path key = path(name + ".key");
         List<String> command = new ArrayList<>(List.of("genpkey"));
         command.addAll(List.of(genpkeyOptions));
@@ -128,19 +127,19 @@ final class OpenSslPki {
     }
 
     /** What {@code openssl} prints for the arguments, as text. */
-    String text(String... args) {
+    public String text(String... args) {
         return new String(OpenSslCommand.run(new byte[0], args), StandardCharsets.UTF_8);
     }
 
-    static X509Certificate certificate(CertificateFactory factory, Path pem) throws CertificateException {
+    public static X509Certificate certificate(CertificateFactory factory, Path pem) throws CertificateException {
         return (X509Certificate) factory.generateCertificate(new ByteArrayInputStream(read(pem)));
     }
 
-    static X509CRL crl(CertificateFactory factory, Path pem) throws Exception {
+    public static X509CRL crl(CertificateFactory factory, Path pem) throws Exception {
         return (X509CRL) factory.generateCRL(new ByteArrayInputStream(read(pem)));
     }
 
-    static byte[] read(Path file) {
+    public static byte[] read(Path file) {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {

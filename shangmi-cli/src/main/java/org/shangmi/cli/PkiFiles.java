@@ -1,0 +1,132 @@
+package org.shangmi.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.shangmi.cli.pki.Pem;
+import org.shangmi.provider.spec.Sm2SignatureSpec;
+
+/** What the PKI commands share: reading certificates and CRLs, the SM2 ID options, serials and output forms. */
+final class PkiFiles {
+
+    private PkiFiles() {
+    }
+
+    /** Every certificate in a file: PEM (any number of blocks) or one DER certificate. */
+    static List<X509Certificate> certificates(Main main, Path file) throws IOException, CertificateException {
+        main.installedFirst();
+        byte[] bytes = InputOutputOptions.read(main, file);
+        CertificateFactory factory = CertificateFactory.getInstance("X.509");
+        List<X509Certificate> certificates = new ArrayList<>();
+        try {
+            if (Pem.isPem(bytes)) {
+                for (byte[] der : Pem.decodeAll(bytes, "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE")) {
+                    certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)));
+                }
+            } else {
+                certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(bytes)));
+            }
+        } catch (CertificateException | IllegalArgumentException e) {
+            throw new CertificateException(name(file) + ": not a certificate (" + e.getMessage() + ")", e);
+        }
+        if (certificates.isEmpty()) {
+            throw new CertificateException(name(file) + ": no certificate in it");
+        }
+        return certificates;
+    }
+
+    /** A DER certificate through the JDK's factory (the caller has installed the provider first). */
+    static X509Certificate parse(byte[] der) throws CertificateException {
+        return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
+    }
+
+    static X509Certificate certificate(Main main, Path file) throws IOException, CertificateException {
+        return certificates(main, file).get(0);
+    }
+
+    /** Every CRL in a file: PEM (any number of blocks) or one DER CRL. */
+    static List<X509CRL> crls(Main main, Path file) throws IOException, GeneralSecurityException {
+        main.installedFirst();
+        byte[] bytes = InputOutputOptions.read(main, file);
+        CertificateFactory factory = CertificateFactory.getInstance("X.509");
+        List<X509CRL> crls = new ArrayList<>();
+        try {
+            List<byte[]> ders = Pem.isPem(bytes) ? Pem.decodeAll(bytes, "X509 CRL") : List.of(bytes);
+            for (byte[] der : ders) {
+                crls.add((X509CRL) factory.generateCRL(new ByteArrayInputStream(der)));
+            }
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new GeneralSecurityException(name(file) + ": not a CRL (" + e.getMessage() + ")", e);
+        }
+        if (crls.isEmpty()) {
+            throw new GeneralSecurityException(name(file) + ": no CRL in it");
+        }
+        return crls;
+    }
+
+    private static String name(Path file) {
+        return file == null ? "standard input" : file.toString();
+    }
+
+    /**
+     * The SM2 ID of an OpenSSL {@code -sigopt} or {@code -vfyopt} value ({@code distid:ID}), or the
+     * GM/T 0015 default when there is none.
+     */
+    static byte[] distinguishingId(String option, String name) {
+        if (option == null) {
+            return Sm2SignatureSpec.defaultId();
+        }
+        if (!option.startsWith("distid:")) {
+            throw new IllegalArgumentException(name + " takes distid:ID (the SM2 ID), not " + option);
+        }
+        return option.substring("distid:".length()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** SM3withSM2 with the ID, from the command's provider. */
+    static Signature sm3WithSm2(Main main, byte[] id) throws GeneralSecurityException {
+        Signature signature = Signature.getInstance("SM3withSM2", main.provider());
+        signature.setParameter(new Sm2SignatureSpec(id));
+        return signature;
+    }
+
+    /** A serial number from {@code -set_serial} (decimal, or hex after 0x), or 20 random bytes' worth, as OpenSSL chooses. */
+    static BigInteger serial(String option) {
+        if (option == null) {
+            return new BigInteger(159, new SecureRandom()).setBit(0);
+        }
+        try {
+            String lower = option.toLowerCase(Locale.ROOT);
+            return lower.startsWith("0x") ? new BigInteger(option.substring(2), 16) : new BigInteger(option);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-set_serial takes a number (decimal, or hex after 0x), not " + option);
+        }
+    }
+
+    /** Writes DER, or PEM with {@code label} unless the form is DER. */
+    static byte[] encoded(String outform, String label, byte[] der) {
+        return isDer(outform) ? der : Pem.encode(label, der).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether an {@code -outform}/{@code -inform} value is DER; PEM (the default) otherwise. */
+    static boolean isDer(String form) {
+        if (form == null || form.equalsIgnoreCase("PEM")) {
+            return false;
+        }
+        if (form.equalsIgnoreCase("DER")) {
+            return true;
+        }
+        throw new IllegalArgumentException("a form is PEM or DER, not " + form);
+    }
+}

@@ -1,0 +1,193 @@
+package org.shangmi.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.shangmi.cli.pki.CertificateBuilder;
+import org.shangmi.cli.pki.CertificationRequest;
+import org.shangmi.cli.pki.Extensions;
+import org.shangmi.cli.pki.Names;
+import org.shangmi.cli.pki.Pem;
+import org.shangmi.cli.pki.PkiText;
+import org.shangmi.provider.Sm2PrivateKey;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shangmi req}: PKCS#10 certificate requests signed with SM3withSM2, and self-signed CA
+ * certificates ({@code -x509}), like {@code openssl req}; or, with {@code -in}, a request read,
+ * checked and printed. Signatures use the GM/T 0015 default ID unless {@code -sigopt distid:ID}
+ * (or {@code -vfyopt}) says otherwise.
+ */
+@Command(name = "req", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Make an SM2 certificate request (or with -x509 a self-signed CA certificate), or read one with -in.",
+            "Example: shangmi req -new -key key.pem -subj /C=CN/O=Example/CN=example.com -out req.pem"})
+final class ReqCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "-new", description = "Make a new request (the default unless -in is given).")
+    boolean makeNew;
+
+    @Option(names = "-key", paramLabel = "FILE", description = "The SM2 private key that signs the new request.")
+    Path keyFile;
+
+    @Option(names = "-subj", paramLabel = "NAME", description = "The subject, as /C=CN/O=Org/CN=Name.")
+    String subject;
+
+    @Option(names = "-addext", paramLabel = "EXT", description = "An extension to request (or, with -x509, to include), "
+            + "as name = value: basicConstraints, keyUsage, extendedKeyUsage, subjectAltName, subjectKeyIdentifier, "
+            + "authorityKeyIdentifier. Repeatable.")
+    List<String> addedExtensions = new ArrayList<>();
+
+    @Option(names = "-x509", description = "Write a self-signed certificate instead of a request "
+            + "(a CA: basicConstraints critical CA:TRUE and key identifiers unless -addext says otherwise).")
+    boolean x509;
+
+    @Option(names = "-days", paramLabel = "N", defaultValue = "30", description = "With -x509, days of validity (default: ${DEFAULT-VALUE}).")
+    int days;
+
+    @Option(names = "-set_serial", paramLabel = "N", description = "With -x509, the serial number (default: random).")
+    String serial;
+
+    @Option(names = "-sigopt", paramLabel = "distid:ID", description = "The SM2 ID to sign with (default: 1234567812345678).")
+    String signingId;
+
+    @Option(names = "-in", paramLabel = "FILE", description = "Read this request instead of making one.")
+    Path in;
+
+    @Option(names = "-verify", description = "With -in, check the request's self-signature.")
+    boolean verify;
+
+    @Option(names = "-vfyopt", paramLabel = "distid:ID", description = "The SM2 ID to check with (default: 1234567812345678).")
+    String verifyingId;
+
+    @Option(names = "-subject", description = "Print the subject.")
+    boolean printSubject;
+
+    @Option(names = "-pubkey", description = "Print the public key (PEM).")
+    boolean printPublicKey;
+
+    @Option(names = "-text", description = "Print the request in text form.")
+    boolean text;
+
+    @Option(names = "-noout", description = "Do not write the request (or certificate) itself.")
+    boolean noout;
+
+    @Option(names = "-out", paramLabel = "FILE", description = "Output file (default: standard output).")
+    Path out;
+
+    @Option(names = "-outform", paramLabel = "PEM|DER", description = "Output form (default: PEM).")
+    String outform;
+
+    @Override
+    public Integer call() throws GeneralSecurityException, IOException {
+        main.installedFirst();
+        PkiFiles.isDer(outform);
+        if (in != null) {
+            if (makeNew || keyFile != null || subject != null || x509 || !addedExtensions.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "-in reads a request; -new, -key, -subj, -addext and -x509 make one");
+            }
+            return read();
+        }
+        if (keyFile == null || subject == null) {
+            throw new ParameterException(spec.commandLine(), "a new request needs -key and -subj (or -in to read one)");
+        }
+        if (verify || verifyingId != null) {
+            throw new ParameterException(spec.commandLine(), "-verify and -vfyopt apply to a request read with -in");
+        }
+        PrivateKey key = KeyFiles.readPrivate(main, keyFile);
+        PublicKey publicKey = ((Sm2PrivateKey) key).getPublicKey();
+        byte[] name;
+        Extensions extensions = new Extensions();
+        try {
+            name = Names.parse(subject);
+            addedExtensions.forEach(extensions::add);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(signingId, "-sigopt"));
+        signer.initSign(key);
+        if (x509) {
+            extensions.addDefault("basicConstraints = critical,CA:TRUE").addDefault("subjectKeyIdentifier = hash")
+                    .addDefault("authorityKeyIdentifier = keyid");
+            byte[] spki = publicKey.getEncoded();
+            byte[] certificate = new CertificateBuilder().serial(PkiFiles.serial(serial)).names(name, name)
+                    .publicKeyInfo(spki).validity(Instant.now(), days)
+                    // self-signed: the authority key identifier is the certificate's own
+                    .extensions(extensions.encode(new Extensions.KeyIds(spki, Extensions.keyIdentifier(spki)))).sign(signer);
+            write(text ? PkiText.certificate(PkiFiles.parse(certificate)) : null, "CERTIFICATE", certificate);
+            return 0;
+        }
+        byte[] request = CertificationRequest.build(name, publicKey, extensions, signer);
+        write(text ? PkiText.request(CertificationRequest.parse(request), publicKey) : null, "CERTIFICATE REQUEST", request);
+        return 0;
+    }
+
+    private int read() throws GeneralSecurityException, IOException {
+        CertificationRequest request;
+        try {
+            request = CertificationRequest.parse(Pem.derOf(InputOutputOptions.read(main, in), "CERTIFICATE REQUEST",
+                    "NEW CERTIFICATE REQUEST"));
+        } catch (IllegalArgumentException e) {
+            throw new GeneralSecurityException(in + ": " + e.getMessage(), e);
+        }
+        PublicKey key = KeyFactory.getInstance("SM2", main.provider()).generatePublic(new X509EncodedKeySpec(request.publicKeyInfo()));
+        PrintWriter stdout = spec.commandLine().getOut();
+        StringBuilder printed = new StringBuilder();
+        if (printSubject) {
+            printed.append("subject=").append(Names.oneLine(request.subject())).append('\n');
+        }
+        if (printPublicKey) {
+            printed.append(Pem.encode("PUBLIC KEY", key.getEncoded()));
+        }
+        if (text) {
+            printed.append(PkiText.request(request, key));
+        }
+        int status = 0;
+        if (verify) {
+            Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(verifyingId, "-vfyopt"));
+            verifier.initVerify(key);
+            boolean valid = request.signedWithSm3WithSm2() && request.verify(verifier);
+            // openssl reports this on standard error
+            main.stderr().println(valid ? "Certificate request self-signature verify OK"
+                    : "Certificate request self-signature verify failure");
+            main.stderr().flush();
+            status = valid ? 0 : Main.EXIT_FAILURE;
+        }
+        write(printed.length() > 0 ? printed.toString() : null, "CERTIFICATE REQUEST", request.encoded());
+        stdout.flush();
+        return status;
+    }
+
+    /** Writes the text (if any) then, unless -noout, the object in its form, to -out or standard output. */
+    private void write(String printedText, String label, byte[] der) throws IOException {
+        java.io.ByteArrayOutputStream output = new java.io.ByteArrayOutputStream();
+        if (printedText != null) {
+            output.writeBytes(printedText.getBytes(StandardCharsets.UTF_8));
+        }
+        if (!noout) {
+            output.writeBytes(PkiFiles.encoded(outform, label, der));
+        }
+        InputOutputOptions.write(main, out, output.toByteArray(), false);
+    }
+}
