@@ -248,10 +248,10 @@ final class Sm2Keys {
     private static void checkAlgorithm(Der.Reader algorithm) throws Der.MalformedException, InvalidKeySpecException {
         byte[] oid = algorithm.bytes(Der.OBJECT_IDENTIFIER);
         if (!Arrays.equals(oid, EC_PUBLIC_KEY)) {
-            throw new InvalidKeySpecException("not an EC key: algorithm " + Der.oidString(oid));
+            throw new OtherCurveException("not an EC key: algorithm " + Der.oidString(oid));
         }
         if (algorithm.peekTag() != Der.OBJECT_IDENTIFIER) {
-            throw new InvalidKeySpecException("EC key without a named curve: only sm2p256v1 ("
+            throw new OtherCurveException("EC key without a named curve: only sm2p256v1 ("
                     + Sm2ParameterSpec.OID + ") by name is supported");
         }
         checkCurve(algorithm.bytes(Der.OBJECT_IDENTIFIER));
@@ -260,7 +260,7 @@ final class Sm2Keys {
 
     private static void checkCurve(byte[] oid) throws InvalidKeySpecException {
         if (!Arrays.equals(oid, SM2_CURVE)) {
-            throw new InvalidKeySpecException("the key is on curve " + Der.oidString(oid) + ", not sm2p256v1 ("
+            throw new OtherCurveException("the key is on curve " + Der.oidString(oid) + ", not sm2p256v1 ("
                     + Sm2ParameterSpec.OID + ")");
         }
     }
@@ -358,7 +358,7 @@ final class Sm2Keys {
 
     private static void checkParameters(ECParameterSpec params) throws InvalidKeySpecException {
         if (!Sm2ParameterSpec.isSm2(params)) {
-            throw new InvalidKeySpecException("the EC parameters are not those of sm2p256v1: " + params);
+            throw new OtherCurveException("the EC parameters are not those of sm2p256v1: " + params);
         }
     }
 

@@ -36,8 +36,8 @@ public final class JmhReport {
 
     /** The benchmarks whose throughput reads better in MB/s: one message of {@code size} bytes per operation. */
     private static final Set<String> BYTE_RATE = Set.of("DigestBench", "MacBench", "CipherBench");
-    /** Providers that are yardsticks (other algorithms), never counted as peers. */
-    private static final Set<String> REFERENCES = Set.of("JDK-SHA256", "JDK-AES", "BC-secp256k1");
+    /** Providers that are yardsticks (other algorithms), never counted as peers: these, and every "JDK-..." label. */
+    private static final Set<String> REFERENCES = Set.of("BC-secp256k1");
     private static final String JAVA = "ShangMi-Java";
     private static final String OPENSSL = "ShangMi-OpenSSL";
 
@@ -273,7 +273,8 @@ public final class JmhReport {
 
     private Table throughput(Group group) {
         List<String> providers = providers(group);
-        List<String> peers = providers.stream().filter(p -> !p.startsWith("ShangMi-") && !REFERENCES.contains(p)).toList();
+        List<String> peers = providers.stream()
+                .filter(p -> !p.startsWith("ShangMi-") && !p.startsWith("JDK-") && !REFERENCES.contains(p)).toList();
         boolean bothBackends = providers.contains(JAVA) && providers.contains(OPENSSL);
         boolean ours = providers.stream().anyMatch(p -> p.startsWith("ShangMi-"));
         List<String> header = new ArrayList<>();

@@ -11,9 +11,9 @@ import java.time.temporal.ChronoUnit;
 import org.shangmi.core.util.Der;
 
 /**
- * X.509 v3 certificates (RFC 5280) signed with SM3withSM2: a TBSCertificate from its fields,
- * then the signed certificate. Times are UTCTime through 2049 and GeneralizedTime after, as RFC
- * 5280 requires.
+ * X.509 v3 certificates (RFC 5280) signed with SM3withSM2 (or SHA256withECDSA, for comparisons):
+ * a TBSCertificate from its fields, then the signed certificate. Times are UTCTime through 2049
+ * and GeneralizedTime after, as RFC 5280 requires.
  */
 public final class CertificateBuilder {
 
@@ -73,7 +73,7 @@ public final class CertificateBuilder {
         if (serial == null || issuer == null || publicKeyInfo == null || notBefore == null) {
             throw new IllegalStateException("serial, names, public key and validity are all needed");
         }
-        byte[] algorithm = new Der.Writer().element(Der.OBJECT_IDENTIFIER, Signed.SM3_WITH_SM2).wrap(Der.SEQUENCE);
+        byte[] algorithm = Signed.algorithmOf(signer);
         byte[] serialBytes = serial.toByteArray();
         Der.Writer tbs = new Der.Writer()
                 .element(Der.CONTEXT, new Der.Writer().smallInteger(2).toByteArray())

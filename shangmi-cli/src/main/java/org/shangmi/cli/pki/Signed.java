@@ -7,18 +7,29 @@ import org.shangmi.core.util.Der;
 
 /**
  * The envelope that certificates, CRLs and PKCS#10 requests share: SEQUENCE { body,
- * AlgorithmIdentifier, BIT STRING signature }, signed here with SM3withSM2 (its AlgorithmIdentifier
- * has no parameters, as OpenSSL writes it).
+ * AlgorithmIdentifier, BIT STRING signature }, signed with SM3withSM2 (or, for comparisons,
+ * SHA256withECDSA); neither AlgorithmIdentifier has parameters, as OpenSSL writes them.
  */
 record Signed(byte[] encoded, byte[] body, byte[] algorithm, byte[] signature) {
 
     static final byte[] SM3_WITH_SM2 = Der.oid("1.2.156.10197.1.501");
+    private static final byte[] SHA256_WITH_ECDSA = Der.oid("1.2.840.10045.4.3.2");
 
-    /** SEQUENCE { body, sm3WithSM2, BIT STRING }, signed by {@code signer} (initialised for signing). */
+    /** The AlgorithmIdentifier of a signer's algorithm: SM3withSM2 or SHA256withECDSA. */
+    static byte[] algorithmOf(Signature signer) {
+        byte[] oid = switch (signer.getAlgorithm().toUpperCase(java.util.Locale.ROOT)) {
+            case "SM3WITHSM2" -> SM3_WITH_SM2;
+            case "SHA256WITHECDSA" -> SHA256_WITH_ECDSA;
+            default -> throw new IllegalArgumentException("signs with SM3withSM2 or SHA256withECDSA, not " + signer.getAlgorithm());
+        };
+        return new Der.Writer().element(Der.OBJECT_IDENTIFIER, oid).wrap(Der.SEQUENCE);
+    }
+
+    /** SEQUENCE { body, the signer's AlgorithmIdentifier, BIT STRING }, signed by {@code signer} (initialised for signing). */
     static byte[] sign(byte[] body, Signature signer) throws SignatureException {
+        byte[] algorithm = algorithmOf(signer);
         signer.update(body);
         byte[] signature = signer.sign();
-        byte[] algorithm = new Der.Writer().element(Der.OBJECT_IDENTIFIER, SM3_WITH_SM2).wrap(Der.SEQUENCE);
         return new Der.Writer().raw(body).raw(algorithm).bitString(signature).wrap(Der.SEQUENCE);
     }
 
