@@ -25,26 +25,10 @@ final class PkiFiles {
     }
 
     /** Every certificate in a file: PEM (any number of blocks) or one DER certificate. */
-    static List<X509Certificate> certificates(Main main, Path file) throws IOException, CertificateException {
-        main.installedFirst();
-        byte[] bytes = InputOutputOptions.read(main, file);
-        CertificateFactory factory = CertificateFactory.getInstance("X.509");
-        List<X509Certificate> certificates = new ArrayList<>();
-        try {
-            if (Pem.isPem(bytes)) {
-                for (byte[] der : Pem.decodeAll(bytes, "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE")) {
-                    certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)));
-                }
-            } else {
-                certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(bytes)));
-            }
-        } catch (CertificateException | IllegalArgumentException e) {
-            throw new CertificateException(name(file) + ": not a certificate (" + e.getMessage() + ")", e);
-        }
-        if (certificates.isEmpty()) {
-            throw new CertificateException(name(file) + ": no certificate in it");
-        }
-        return certificates;
+    static List<X509Certificate> certificates(Main main, Path file) throws IOException, GeneralSecurityException {
+        return readAll(main, file, "certificate",
+                (factory, der) -> (X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)),
+                "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE");
     }
 
     /** A DER certificate through the JDK's factory (the caller has installed the provider first). */
@@ -52,28 +36,41 @@ final class PkiFiles {
         return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
     }
 
-    static X509Certificate certificate(Main main, Path file) throws IOException, CertificateException {
+    static X509Certificate certificate(Main main, Path file) throws IOException, GeneralSecurityException {
         return certificates(main, file).get(0);
     }
 
     /** Every CRL in a file: PEM (any number of blocks) or one DER CRL. */
     static List<X509CRL> crls(Main main, Path file) throws IOException, GeneralSecurityException {
+        return readAll(main, file, "CRL", (factory, der) -> (X509CRL) factory.generateCRL(new ByteArrayInputStream(der)),
+                "X509 CRL");
+    }
+
+    private interface Parser<T> {
+        T parse(CertificateFactory factory, byte[] der) throws GeneralSecurityException;
+    }
+
+    /**
+     * Every object in a file, through the JDK's factory with ShangMi installed first: each PEM
+     * block labelled with one of {@code labels}, or the whole file as one DER object.
+     */
+    private static <T> List<T> readAll(Main main, Path file, String what, Parser<T> parser, String... labels)
+            throws IOException, GeneralSecurityException {
         main.installedFirst();
         byte[] bytes = InputOutputOptions.read(main, file);
         CertificateFactory factory = CertificateFactory.getInstance("X.509");
-        List<X509CRL> crls = new ArrayList<>();
+        List<T> objects = new ArrayList<>();
         try {
-            List<byte[]> ders = Pem.isPem(bytes) ? Pem.decodeAll(bytes, "X509 CRL") : List.of(bytes);
-            for (byte[] der : ders) {
-                crls.add((X509CRL) factory.generateCRL(new ByteArrayInputStream(der)));
+            for (byte[] der : Pem.isPem(bytes) ? Pem.decodeAll(bytes, labels) : List.of(bytes)) {
+                objects.add(parser.parse(factory, der));
             }
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new GeneralSecurityException(name(file) + ": not a CRL (" + e.getMessage() + ")", e);
+            throw new GeneralSecurityException(name(file) + ": not a " + what + " (" + e.getMessage() + ")", e);
         }
-        if (crls.isEmpty()) {
-            throw new GeneralSecurityException(name(file) + ": no CRL in it");
+        if (objects.isEmpty()) {
+            throw new GeneralSecurityException(name(file) + ": no " + what + " in it");
         }
-        return crls;
+        return objects;
     }
 
     private static String name(Path file) {

@@ -1,8 +1,6 @@
 package org.shangmi.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -22,6 +20,7 @@ import org.shangmi.cli.pki.Pem;
 import org.shangmi.cli.pki.PkiText;
 import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -81,28 +80,13 @@ final class ReqCommand implements Callable<Integer> {
     @Option(names = "-vfyopt", paramLabel = "distid:ID", description = "The SM2 ID to check with (default: 1234567812345678).")
     String verifyingId;
 
-    @Option(names = "-subject", description = "Print the subject.")
-    boolean printSubject;
-
-    @Option(names = "-pubkey", description = "Print the public key (PEM).")
-    boolean printPublicKey;
-
-    @Option(names = "-text", description = "Print the request in text form.")
-    boolean text;
-
-    @Option(names = "-noout", description = "Do not write the request (or certificate) itself.")
-    boolean noout;
-
-    @Option(names = "-out", paramLabel = "FILE", description = "Output file (default: standard output).")
-    Path out;
-
-    @Option(names = "-outform", paramLabel = "PEM|DER", description = "Output form (default: PEM).")
-    String outform;
+    @Mixin
+    PkiOutputOptions output;
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         main.installedFirst();
-        PkiFiles.isDer(outform);
+        output.checkForm();
         if (in != null) {
             if (makeNew || keyFile != null || subject != null || x509 || !addedExtensions.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "-in reads a request; -new, -key, -subj, -addext and -x509 make one");
@@ -135,11 +119,12 @@ final class ReqCommand implements Callable<Integer> {
                     .publicKeyInfo(spki).validity(Instant.now(), days)
                     // self-signed: the authority key identifier is the certificate's own
                     .extensions(extensions.encode(new Extensions.KeyIds(spki, Extensions.keyIdentifier(spki)))).sign(signer);
-            write(text ? PkiText.certificate(PkiFiles.parse(certificate)) : null, "CERTIFICATE", certificate);
+            output.write(main, output.text ? PkiText.certificate(PkiFiles.parse(certificate)) : "", "CERTIFICATE", certificate);
             return 0;
         }
         byte[] request = CertificationRequest.build(name, publicKey, extensions, signer);
-        write(text ? PkiText.request(CertificationRequest.parse(request), publicKey) : null, "CERTIFICATE REQUEST", request);
+        output.write(main, output.text ? PkiText.request(CertificationRequest.parse(request), publicKey) : "",
+                "CERTIFICATE REQUEST", request);
         return 0;
     }
 
@@ -152,15 +137,14 @@ final class ReqCommand implements Callable<Integer> {
             throw new GeneralSecurityException(in + ": " + e.getMessage(), e);
         }
         PublicKey key = KeyFactory.getInstance("SM2", main.provider()).generatePublic(new X509EncodedKeySpec(request.publicKeyInfo()));
-        PrintWriter stdout = spec.commandLine().getOut();
         StringBuilder printed = new StringBuilder();
-        if (printSubject) {
+        if (output.subject) {
             printed.append("subject=").append(Names.oneLine(request.subject())).append('\n');
         }
-        if (printPublicKey) {
+        if (output.publicKey) {
             printed.append(Pem.encode("PUBLIC KEY", key.getEncoded()));
         }
-        if (text) {
+        if (output.text) {
             printed.append(PkiText.request(request, key));
         }
         int status = 0;
@@ -174,20 +158,7 @@ final class ReqCommand implements Callable<Integer> {
             main.stderr().flush();
             status = valid ? 0 : Main.EXIT_FAILURE;
         }
-        write(printed.length() > 0 ? printed.toString() : null, "CERTIFICATE REQUEST", request.encoded());
-        stdout.flush();
+        output.write(main, printed.toString(), "CERTIFICATE REQUEST", request.encoded());
         return status;
-    }
-
-    /** Writes the text (if any) then, unless -noout, the object in its form, to -out or standard output. */
-    private void write(String printedText, String label, byte[] der) throws IOException {
-        java.io.ByteArrayOutputStream output = new java.io.ByteArrayOutputStream();
-        if (printedText != null) {
-            output.writeBytes(printedText.getBytes(StandardCharsets.UTF_8));
-        }
-        if (!noout) {
-            output.writeBytes(PkiFiles.encoded(outform, label, der));
-        }
-        InputOutputOptions.write(main, out, output.toByteArray(), false);
     }
 }

@@ -1,8 +1,6 @@
 package org.shangmi.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -26,6 +24,7 @@ import org.shangmi.cli.pki.PkiText;
 import org.shangmi.core.util.Der;
 import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -84,9 +83,6 @@ final class X509Command implements Callable<Integer> {
     @Option(names = "-vfyopt", paramLabel = "distid:ID", description = "The SM2 ID the request's self-signature is checked with (default: 1234567812345678).")
     String verifyingId;
 
-    @Option(names = "-subject", description = "Print the subject.")
-    boolean printSubject;
-
     @Option(names = "-issuer", description = "Print the issuer.")
     boolean printIssuer;
 
@@ -99,38 +95,21 @@ final class X509Command implements Callable<Integer> {
     @Option(names = "-fingerprint", description = "Print the SM3 fingerprint of the DER.")
     boolean printFingerprint;
 
-    @Option(names = "-pubkey", description = "Print the public key (PEM).")
-    boolean printPublicKey;
-
-    @Option(names = "-text", description = "Print the certificate in text form.")
-    boolean text;
-
-    @Option(names = "-noout", description = "Do not write the certificate itself.")
-    boolean noout;
-
-    @Option(names = "-out", paramLabel = "FILE", description = "Output file (default: standard output).")
-    Path out;
-
-    @Option(names = "-outform", paramLabel = "PEM|DER", description = "Output form (default: PEM).")
-    String outform;
+    @Mixin
+    PkiOutputOptions output;
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         main.installedFirst();
-        PkiFiles.isDer(outform);
+        output.checkForm();
         X509Certificate certificate = request ? issue() : PkiFiles.certificate(main, in);
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        output.writeBytes(printed(certificate).getBytes(StandardCharsets.UTF_8));
-        if (!noout) {
-            output.writeBytes(PkiFiles.encoded(outform, "CERTIFICATE", certificate.getEncoded()));
-        }
-        InputOutputOptions.write(main, out, output.toByteArray(), false);
+        output.write(main, printed(certificate), "CERTIFICATE", certificate.getEncoded());
         return 0;
     }
 
     private String printed(X509Certificate certificate) throws GeneralSecurityException {
         StringBuilder printed = new StringBuilder();
-        if (printSubject) {
+        if (output.subject) {
             printed.append("subject=").append(Names.oneLine(certificate.getSubjectX500Principal().getEncoded())).append('\n');
         }
         if (printIssuer) {
@@ -148,10 +127,10 @@ final class X509Command implements Callable<Integer> {
             byte[] digest = MessageDigest.getInstance("SM3", main.provider()).digest(certificate.getEncoded());
             printed.append("SM3 Fingerprint=").append(HexFormat.ofDelimiter(":").withUpperCase().formatHex(digest)).append('\n');
         }
-        if (printPublicKey) {
+        if (output.publicKey) {
             printed.append(Pem.encode("PUBLIC KEY", certificate.getPublicKey().getEncoded()));
         }
-        if (text) {
+        if (output.text) {
             printed.append(PkiText.certificate(certificate));
         }
         return printed.toString();

@@ -137,10 +137,7 @@ class PkiCommandsTest {
 
     @Test
     void weAcceptAndVerifyWhatOpensslMakes() throws Exception {
-        OpenSslPki pki = new OpenSslPki(directory);
-        pki.root("root", "/C=CN/O=OpenSSL Made/CN=Root", 30);
-        pki.issue("inter", "/C=CN/O=OpenSSL Made/CN=Inter", "root", "ca", 20);
-        pki.issue("leaf", "/C=CN/CN=leaf.example.com", "inter", "leaf", 10);
+        OpenSslPki pki = new OpenSslPki(directory).chain();
         pki.issue("revoked", "/CN=Revoked", "inter", "leaf", 10);
         pki.issue("weak", "/CN=Weak CA", "root", "ca_without_cert_sign", 20);
         pki.issue("weak-leaf", "/CN=Weak Leaf", "weak", "leaf", 10);

@@ -61,9 +61,7 @@ final class EcParametersSpi extends java.security.AlgorithmParametersSpi {
 
     @Override
     protected void engineInit(byte[] params, String format) throws IOException {
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("EC parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "EC");
         engineInit(params);
     }
 
@@ -96,9 +94,7 @@ final class EcParametersSpi extends java.security.AlgorithmParametersSpi {
         if (other != null) {
             return other.getEncoded(format);
         }
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("EC parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "EC");
         return engineGetEncoded();
     }
 

@@ -76,9 +76,7 @@ final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected void engineInit(byte[] params, String format) throws IOException {
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("PBES2 parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "PBES2");
         engineInit(params);
     }
 
@@ -112,9 +110,7 @@ final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
         if (other != null) {
             return other.getEncoded(format);
         }
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("PBES2 parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "PBES2");
         return engineGetEncoded();
     }
 

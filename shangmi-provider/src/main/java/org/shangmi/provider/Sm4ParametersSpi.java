@@ -45,9 +45,7 @@ final class Sm4ParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected void engineInit(byte[] params, String format) throws IOException {
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("SM4 parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "SM4");
         engineInit(params);
     }
 
@@ -70,9 +68,7 @@ final class Sm4ParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected byte[] engineGetEncoded(String format) throws IOException {
-        if (format != null && !format.equalsIgnoreCase("ASN.1") && !format.equalsIgnoreCase("DER")) {
-            throw new IOException("SM4 parameters come in ASN.1 (DER) only, not " + format);
-        }
+        Asn1Format.require(format, "SM4");
         return engineGetEncoded();
     }
 

@@ -41,13 +41,10 @@ class CertPathValidatorTest {
 
     @BeforeAll
     static void makePki() {
-        pki = new OpenSslPki(directory);
-        pki.root("root", "/CN=Root", 30);
-        pki.issue("inter", "/CN=Inter", "root", "ca", 20);
-        pki.issue("leaf", "/CN=Leaf", "inter", "leaf", 10);
+        pki = new OpenSslPki(directory).chain();
         pki.issue("revoked", "/CN=Revoked", "inter", "leaf", 10);
         // the same issuer name as inter, another key
-        pki.issue("impostor", "/CN=Inter", "root", "ca", 20);
+        pki.issue("impostor", OpenSslPki.INTERMEDIATE, "root", "ca", 20);
         pki.issue("impostor-leaf", "/CN=Impostor Leaf", "impostor", "leaf", 10);
         // a CA whose key usage lacks keyCertSign
         pki.issue("weak", "/CN=Weak", "root", "ca_without_cert_sign", 20);

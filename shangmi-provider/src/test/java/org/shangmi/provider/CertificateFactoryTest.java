@@ -48,10 +48,7 @@ class CertificateFactoryTest {
 
     @BeforeAll
     static void makePki() {
-        pki = new OpenSslPki(directory);
-        pki.root("root", "/C=CN/O=ShangMi Test/CN=Root", 30);
-        pki.issue("inter", "/C=CN/O=ShangMi Test/CN=Inter", "root", "ca", 20);
-        pki.issue("leaf", "/C=CN/O=ShangMi Test/CN=leaf.example.com", "inter", "leaf", 10);
+        pki = new OpenSslPki(directory).chain();
         pki.issue("revoked", "/CN=Revoked", "inter", "leaf", 10);
         pki.crl("inter", "revoked");
     }

@@ -59,10 +59,7 @@ class Pkcs12KeyStoreTest {
 
     @BeforeAll
     static void makePki() {
-        pki = new OpenSslPki(directory);
-        pki.root("root", "/CN=Root", 30);
-        pki.issue("inter", "/CN=Inter", "root", "ca", 20);
-        pki.issue("leaf", "/CN=Leaf", "inter", "leaf", 10);
+        pki = new OpenSslPki(directory).chain();
     }
 
     @Test

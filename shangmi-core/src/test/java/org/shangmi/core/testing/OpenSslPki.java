@@ -55,6 +55,21 @@ public final class OpenSslPki {
         return directory.resolve(file);
     }
 
+    /** The name {@link #chain} gives the intermediate CA, for certificates that imitate it. */
+    public static final String INTERMEDIATE = "/C=CN/O=ShangMi Test/CN=Intermediate";
+
+    /**
+     * The usual three: {@code root} (a self-signed CA, 30 days), {@code inter} (a CA it issued,
+     * {@link #INTERMEDIATE}, 20 days) and {@code leaf} (an end entity with the {@code leaf}
+     * extensions that inter issued, 10 days), each {@code .pem} with its {@code .key}.
+     */
+    public OpenSslPki chain() {
+        root("root", "/C=CN/O=ShangMi Test/CN=Root", 30);
+        issue("inter", INTERMEDIATE, "root", "ca", 20);
+        issue("leaf", "/C=CN/O=ShangMi Test/CN=leaf.example.com", "inter", "leaf", 10);
+        return this;
+    }
+
     /** A new SM2 private key in {@code name.key} (PKCS#8 PEM). */
     public Path sm2Key(String name) {
         Path key = path(name + ".key");
