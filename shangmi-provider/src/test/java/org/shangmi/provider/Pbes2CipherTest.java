@@ -220,6 +220,30 @@ class Pbes2CipherTest {
         assertNotNull(Security.getProvider("SunJCE"));
     }
 
+    @Test
+    void corruptedEncodingsFailOnlyWithIOException() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", Providers.each().get(0));
+        cipher.init(Cipher.ENCRYPT_MODE, pbeKey("fuzz"));
+        byte[] valid = cipher.getParameters().getEncoded();
+        int ours = 0;
+        for (int i = 0; i < 50_000; i++) {
+            byte[] corrupted = org.shangmi.core.testing.Mutations.mutate(random, valid);
+            try {
+                Pbes2.Parameters decoded = Pbes2.decode(corrupted);
+                if (decoded != null) {
+                    ours++;
+                    assertEquals(16, decoded.iv().length, "seed " + seed);
+                    assertTrue(decoded.iterations() > 0, "seed " + seed);
+                }
+            } catch (IOException expected) {
+                assertNotNull(expected.getMessage());
+            }
+        }
+        assertTrue(ours > 0, "some corrupted encodings still decode (changed salts, IVs, counts)");
+    }
+
     private static byte[] kdf(byte[] oid, Der.Writer parameters) {
         return new Der.Writer().element(Der.OBJECT_IDENTIFIER, oid).raw(parameters.wrap(Der.SEQUENCE)).wrap(Der.SEQUENCE);
     }

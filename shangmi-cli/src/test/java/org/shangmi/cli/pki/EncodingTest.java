@@ -80,6 +80,30 @@ class EncodingTest {
     }
 
     @Test
+    void corruptedRequestsFailOnlyWithIllegalArgumentException() throws Exception {
+        java.security.KeyPair pair = java.security.KeyPairGenerator.getInstance("SM2", new org.shangmi.provider.ShangMiProvider())
+                .generateKeyPair();
+        java.security.Signature signer = java.security.Signature.getInstance("SM3withSM2", new org.shangmi.provider.ShangMiProvider());
+        signer.initSign(pair.getPrivate());
+        byte[] valid = CertificationRequest.build(Names.parse("/C=CN/CN=fuzz"), pair.getPublic(),
+                new Extensions().add("subjectAltName = DNS:fuzz.example").add("keyUsage = digitalSignature"), signer);
+        long seed = System.nanoTime();
+        java.util.Random random = new java.util.Random(seed);
+        for (int i = 0; i < 50_000; i++) {
+            byte[] corrupted = org.shangmi.core.testing.Mutations.mutate(random, valid);
+            try {
+                CertificationRequest request = CertificationRequest.parse(corrupted);
+                if (request.requestedExtensions() != null) {
+                    new Extensions().addRequested(request.requestedExtensions());
+                }
+                Names.oneLine(request.subject());
+            } catch (IllegalArgumentException expected) {
+                org.junit.jupiter.api.Assertions.assertNotNull(expected.getMessage(), "seed " + seed);
+            }
+        }
+    }
+
+    @Test
     void extensionsRefuseWhatIsWrongWhenRead() {
         for (String bad : List.of("keyUsage = flying", "basicConstraints = CA:FALSE,pathlen:1", "basicConstraints = pathlen:-1",
                 "subjectAltName = IP:1.2.3", "subjectAltName = DNS:", "subjectAltName = X400:x", "nameConstraints = permitted",
