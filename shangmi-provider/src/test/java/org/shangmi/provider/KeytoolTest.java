@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.testing.OpenSslPki;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,21 +40,6 @@ class KeytoolTest {
 
     @TempDir
     Path directory;
-
-    /**
-     * The recipe's {@code java.security} file: ShangMi first, then the JDK's own providers in their
-     * order, each moved down one place.
-     */
-    private Path securityFile() throws IOException {
-        Path jdkFile = Paths.get(System.getProperty("java.home"), "conf", "security", "java.security");
-        Matcher entry = Pattern.compile("(?m)^security\\.provider\\.(\\d+)=(.*)$").matcher(Files.readString(jdkFile));
-        StringBuilder file = new StringBuilder("security.provider.1=" + ShangMiProvider.class.getName() + "\n");
-        while (entry.find()) {
-            file.append("security.provider.").append(Integer.parseInt(entry.group(1)) + 1).append('=')
-                    .append(entry.group(2).strip()).append('\n');
-        }
-        return Files.writeString(directory.resolve("shangmi.security"), file.toString());
-    }
 
     /** The provider's and core's classes, as keytool's class path (directories in the build, jars when installed). */
     private static String classPath() throws Exception {
@@ -93,7 +75,8 @@ class KeytoolTest {
     @Test
     void theRecipeMakesSignsImportsListsAndPrints() throws Exception {
         OpenSslCommand.assumeAvailable();
-        List<String> recipe = List.of("-J-Djava.security.properties=" + securityFile(), "-J-cp", "-J" + classPath());
+        List<String> recipe = List.of("-J-Djava.security.properties=" + SecurityFiles.shangMiFirst(directory),
+                "-J-cp", "-J" + classPath());
         ok(recipe, "-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "sm2p256v1", "-sigalg", "SM3withSM2",
                 "-dname", "CN=Keytool CA", "-ext", "bc:c", "-keystore", "ca.p12");
         ok(recipe, "-genkeypair", "-alias", "leaf", "-keyalg", "EC", "-groupname", "sm2p256v1", "-sigalg", "SM3withSM2",

@@ -56,7 +56,8 @@ class Pbes2CipherTest {
                 byte[] utf8 = password.getBytes(StandardCharsets.UTF_8);
                 byte[] key = OpenSslCommand.kdf(16, "PBKDF2", "digest:" + digest, "hexpass:" + HEX.formatHex(utf8),
                         "hexsalt:" + HEX.formatHex(SALT), "iter:1000");
-                byte[] expected = OpenSslCommand.run(plaintext, "enc", "-sm4-cbc", "-K", HEX.formatHex(key), "-iv", HEX.formatHex(IV));
+                byte[] expected = OpenSslCommand.run(plaintext, "enc", "-sm4-cbc", "-K", HEX.formatHex(key),
+                        "-iv", HEX.formatHex(IV));
                 String name = "PBEWithHmac" + digest + "AndSM4";
                 // a PBEKey carries any characters; SunJCE's "PBE" keys only ASCII
                 SecretKey secret = password.equals("secret1") ? pbeKey(password)
