@@ -8,9 +8,9 @@ import java.util.Arrays;
 import javax.crypto.MacSpi;
 import javax.crypto.interfaces.PBEKey;
 import javax.crypto.spec.PBEParameterSpec;
-import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.hash.Pkcs12Kdf;
+import org.shangmi.core.sm3.Sm3;
 
 /**
  * {@code Mac} "HmacPBESM3": HMAC-SM3 keyed from a password, salt and iteration count by the
@@ -25,11 +25,10 @@ final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
     static final String ALGORITHM = "HmacPBESM3";
 
     private MacEngine hmac;
-    private DigestEngine sm3;
 
-    HmacPbeSm3Spi(MacEngine hmac, DigestEngine sm3) {
+    /** @param hmac the backend's HMAC-SM3, which authenticates the data */
+    HmacPbeSm3Spi(MacEngine hmac) {
         this.hmac = hmac;
-        this.sm3 = sm3;
     }
 
     @Override
@@ -58,7 +57,9 @@ final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
         char[] password = PbePassword.of(key, ALGORITHM);
         byte[] macKey = null;
         try {
-            macKey = new Pkcs12Kdf(sm3).derive(Pkcs12Kdf.MAC_KEY, password, salt, iterations, hmac.macLength());
+            // the derivation's thousands of small hashes run in Java on every backend: each is too
+            // small a call to send to native code
+            macKey = new Pkcs12Kdf(new Sm3()).derive(Pkcs12Kdf.MAC_KEY, password, salt, iterations, hmac.macLength());
             hmac.init(macKey, 0, macKey.length);
         } finally {
             Arrays.fill(password, '\0');
@@ -94,7 +95,6 @@ final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
     public Object clone() throws CloneNotSupportedException {
         HmacPbeSm3Spi copy = (HmacPbeSm3Spi) super.clone();
         copy.hmac = hmac.copy();
-        copy.sm3 = sm3.copy();
         return copy;
     }
 }

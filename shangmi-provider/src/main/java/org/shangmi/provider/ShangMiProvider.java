@@ -240,10 +240,9 @@ public final class ShangMiProvider extends Provider {
         }
         register("KeyGenerator", "HmacSM3", HmacKeyGeneratorSpi.class, hmacAliases,
                 () -> new HmacKeyGeneratorSpi("HmacSM3"));
-        if (offers(Algorithm.HMAC_SM3) && offers(Algorithm.SM3)) {
+        if (offers(Algorithm.HMAC_SM3)) {
             register("Mac", HmacPbeSm3Spi.ALGORITHM, HmacPbeSm3Spi.class, List.of(),
-                    () -> new HmacPbeSm3Spi(service(Algorithm.HMAC_SM3).newMac(Algorithm.HMAC_SM3),
-                            service(Algorithm.SM3).newDigest(Algorithm.SM3)));
+                    () -> new HmacPbeSm3Spi(service(Algorithm.HMAC_SM3).newMac(Algorithm.HMAC_SM3)));
         }
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);

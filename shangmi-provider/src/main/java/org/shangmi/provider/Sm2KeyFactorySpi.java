@@ -19,11 +19,13 @@ import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
 import org.shangmi.provider.spec.Sm2UncompressedPublicKeySpec;
 
 /**
- * {@code KeyFactory} "SM2": reads public keys from X.509, {@code ECPublicKeySpec}, uncompressed
- * and compressed points and PEM; private keys from PKCS#8 (with or without the public key), SEC1
- * ECPrivateKey (through {@code PKCS8EncodedKeySpec} too), {@code ECPrivateKeySpec}, the raw
- * 32-byte scalar and PEM; and writes each key back in the same forms. Keys of other curves are
- * refused with an {@link InvalidKeySpecException} that names the curve.
+ * {@code KeyFactory} "SM2", and "EC" for the JDK's own PKI: reads public keys from X.509,
+ * {@code ECPublicKeySpec}, uncompressed and compressed points and PEM; private keys from PKCS#8
+ * (with or without the public key), SEC1 ECPrivateKey (through {@code PKCS8EncodedKeySpec} too),
+ * {@code ECPrivateKeySpec}, the raw 32-byte scalar and PEM; and writes each key back in the same
+ * forms. Keys of other curves are refused with an {@link InvalidKeySpecException} that names the
+ * curve ({@link OtherCurveException}, without a stack trace: as "EC" ahead of SunEC, it refuses
+ * every P-256 key the JDK decodes, and JCA fails over to SunEC).
  */
 final class Sm2KeyFactorySpi extends KeyFactorySpi {
 
