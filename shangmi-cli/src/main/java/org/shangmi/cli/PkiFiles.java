@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import org.shangmi.cli.pki.Pem;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /** What the PKI commands share: reading certificates and CRLs, the SM2 ID options, serials and output forms. */
 final class PkiFiles {
@@ -80,13 +82,15 @@ final class PkiFiles {
     /**
      * The SM2 ID of an OpenSSL {@code -sigopt} or {@code -vfyopt} value ({@code distid:ID}), or the
      * GM/T 0015 default when there is none.
+     *
+     * @throws ParameterException if the option is not of that form
      */
-    static byte[] distinguishingId(String option, String name) {
+    static byte[] distinguishingId(CommandSpec spec, String option, String name) {
         if (option == null) {
             return Sm2SignatureSpec.defaultId();
         }
         if (!option.startsWith("distid:")) {
-            throw new IllegalArgumentException(name + " takes distid:ID (the SM2 ID), not " + option);
+            throw new ParameterException(spec.commandLine(), name + " takes distid:ID (the SM2 ID), not " + option);
         }
         return option.substring("distid:".length()).getBytes(StandardCharsets.UTF_8);
     }
@@ -98,17 +102,36 @@ final class PkiFiles {
         return signature;
     }
 
-    /** A serial number from {@code -set_serial} (decimal, or hex after 0x), or 20 random bytes' worth, as OpenSSL chooses. */
-    static BigInteger serial(String option) {
+    /**
+     * A serial number from {@code -set_serial} (decimal, or hex after 0x; positive, at most 20
+     * bytes), or 159 random bits, as OpenSSL chooses.
+     *
+     * @throws ParameterException if the option is not such a number
+     */
+    static BigInteger serial(CommandSpec spec, String option) {
         if (option == null) {
             return new BigInteger(159, new SecureRandom()).setBit(0);
         }
+        BigInteger serial = null;
         try {
             String lower = option.toLowerCase(Locale.ROOT);
-            return lower.startsWith("0x") ? new BigInteger(option.substring(2), 16) : new BigInteger(option);
+            serial = lower.startsWith("0x") ? new BigInteger(option.substring(2), 16) : new BigInteger(option);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-set_serial takes a number (decimal, or hex after 0x), not " + option);
+            // refused below
         }
+        if (serial == null || serial.signum() <= 0 || serial.bitLength() > 159) {
+            throw new ParameterException(spec.commandLine(), "-set_serial takes a positive number of at most 20 bytes "
+                    + "(decimal, or hex after 0x), not " + option);
+        }
+        return serial;
+    }
+
+    /** @throws ParameterException unless {@code days} is positive */
+    static int days(CommandSpec spec, int days) {
+        if (days < 1) {
+            throw new ParameterException(spec.commandLine(), "-days must be at least 1, not " + days);
+        }
+        return days;
     }
 
     /** Writes DER, or PEM with {@code label} unless the form is DER. */

@@ -4,7 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * What {@code req} and {@code x509} print and write: the fields asked for, then, unless
@@ -31,9 +33,13 @@ final class PkiOutputOptions {
     @Option(names = "-outform", paramLabel = "PEM|DER", description = "Output form (default: PEM).")
     String outform;
 
-    /** @throws IllegalArgumentException if {@code -outform} is neither PEM nor DER */
-    void checkForm() {
-        PkiFiles.isDer(outform);
+    /** @throws ParameterException if {@code -outform} is neither PEM nor DER */
+    void checkForm(CommandSpec spec) {
+        try {
+            PkiFiles.isDer(outform);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
+        }
     }
 
     /** Writes what was printed, then unless -noout the object (its DER, in PEM under {@code label} unless DER). */

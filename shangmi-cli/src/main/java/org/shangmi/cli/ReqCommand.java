@@ -86,7 +86,7 @@ final class ReqCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         main.installedFirst();
-        output.checkForm();
+        output.checkForm(spec);
         if (in != null) {
             if (makeNew || keyFile != null || subject != null || x509 || !addedExtensions.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "-in reads a request; -new, -key, -subj, -addext and -x509 make one");
@@ -109,14 +109,14 @@ final class ReqCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(signingId, "-sigopt"));
+        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, signingId, "-sigopt"));
         signer.initSign(key);
         if (x509) {
             extensions.addDefault("basicConstraints = critical,CA:TRUE").addDefault("subjectKeyIdentifier = hash")
                     .addDefault("authorityKeyIdentifier = keyid");
             byte[] spki = publicKey.getEncoded();
-            byte[] certificate = new CertificateBuilder().serial(PkiFiles.serial(serial)).names(name, name)
-                    .publicKeyInfo(spki).validity(Instant.now(), days)
+            byte[] certificate = new CertificateBuilder().serial(PkiFiles.serial(spec, serial)).names(name, name)
+                    .publicKeyInfo(spki).validity(Instant.now(), PkiFiles.days(spec, days))
                     // self-signed: the authority key identifier is the certificate's own
                     .extensions(extensions.encode(new Extensions.KeyIds(spki, Extensions.keyIdentifier(spki)))).sign(signer);
             output.write(main, output.text ? PkiText.certificate(PkiFiles.parse(certificate)) : "", "CERTIFICATE", certificate);
@@ -149,7 +149,7 @@ final class ReqCommand implements Callable<Integer> {
         }
         int status = 0;
         if (verify) {
-            Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(verifyingId, "-vfyopt"));
+            Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, verifyingId, "-vfyopt"));
             verifier.initVerify(key);
             boolean valid = request.signedWithSm3WithSm2() && request.verify(verifier);
             // openssl reports this on standard error

@@ -101,7 +101,7 @@ final class X509Command implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         main.installedFirst();
-        output.checkForm();
+        output.checkForm(spec);
         X509Certificate certificate = request ? issue() : PkiFiles.certificate(main, in);
         output.write(main, printed(certificate), "CERTIFICATE", certificate.getEncoded());
         return 0;
@@ -150,7 +150,7 @@ final class X509Command implements Callable<Integer> {
         }
         PublicKey subjectKey = KeyFactory.getInstance("SM2", main.provider())
                 .generatePublic(new X509EncodedKeySpec(csr.publicKeyInfo()));
-        Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(verifyingId, "-vfyopt"));
+        Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, verifyingId, "-vfyopt"));
         verifier.initVerify(subjectKey);
         if (!csr.signedWithSm3WithSm2() || !csr.verify(verifier)) {
             throw new GeneralSecurityException("the request's self-signature does not verify"
@@ -180,11 +180,11 @@ final class X509Command implements Callable<Integer> {
         }
         // as OpenSSL 3 does, key identifiers unless the extensions say otherwise
         extensions.addDefault("subjectKeyIdentifier = hash").addDefault("authorityKeyIdentifier = keyid");
-        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(signingId, "-sigopt"));
+        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, signingId, "-sigopt"));
         signer.initSign(caKey);
-        byte[] issued = new CertificateBuilder().serial(PkiFiles.serial(serial))
+        byte[] issued = new CertificateBuilder().serial(PkiFiles.serial(spec, serial))
                 .names(ca.getSubjectX500Principal().getEncoded(), csr.subject())
-                .publicKeyInfo(csr.publicKeyInfo()).validity(Instant.now(), days)
+                .publicKeyInfo(csr.publicKeyInfo()).validity(Instant.now(), PkiFiles.days(spec, days))
                 .extensions(extensions.encode(new Extensions.KeyIds(csr.publicKeyInfo(), keyIdentifier(ca))))
                 .sign(signer);
         return PkiFiles.parse(issued);

@@ -198,6 +198,10 @@ class PkiCommandsTest {
         CliRun badSubject = CliRun.of("req", "-new", "-key", file("leaf.key"), "-subj", "CN=no slash");
         assertEquals(2, badSubject.status());
         assertTrue(badSubject.err().contains("starts with '/'"), badSubject.err());
+        assertEquals(2, CliRun.of("req", "-new", "-key", file("leaf.key"), "-subj", "/CN=x", "-sigopt", "hexdistid:31").status());
+        assertEquals(2, CliRun.of("x509", "-in", file("ca.pem"), "-outform", "TEXT").status());
+        assertEquals(2, CliRun.of("req", "-x509", "-key", file("leaf.key"), "-subj", "/CN=x", "-set_serial", "-5").status());
+        assertEquals(2, CliRun.of("req", "-x509", "-key", file("leaf.key"), "-subj", "/CN=x", "-days", "0").status());
         CliRun badExtension = CliRun.of("req", "-new", "-key", file("leaf.key"), "-subj", "/CN=x", "-addext", "keyUsage=flying");
         assertEquals(2, badExtension.status());
         assertTrue(badExtension.err().contains("unknown keyUsage flying"), badExtension.err());
