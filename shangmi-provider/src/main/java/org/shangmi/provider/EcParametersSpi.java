@@ -1,8 +1,6 @@
 package org.shangmi.provider;
 
 import java.io.IOException;
-import java.security.AlgorithmParameters;
-import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
@@ -12,17 +10,14 @@ import org.shangmi.provider.spec.Sm2ParameterSpec;
 
 /**
  * {@code AlgorithmParameters} "EC": the named curve sm2p256v1 itself, and every other curve by
- * delegation to the next installed provider's "EC" parameters (SunEC, normally), whose objects
- * and encodings the caller then gets unchanged.
+ * delegation to the next installed provider's "EC" parameters (SunEC, normally).
  *
  * <p>This is what lets the JDK read SM2 keys wherever it reads an X.509 SubjectPublicKeyInfo or
  * PKCS#8 key (its {@code CertificateFactory}, PKIX, {@code PKCS12} keystore, keytool): each
  * decodes the key's curve through the first "EC" parameters installed, and SunEC's know no SM2.
- * {@code AlgorithmParameters} has no JCA failover, hence the delegation; it only takes effect
- * where ShangMi is installed ahead of SunEC. (The JCA wrapper calls the getters only after an
- * {@code init} succeeded, and refuses a second {@code init}.)
+ * It takes effect where ShangMi is installed ahead of SunEC.
  */
-final class EcParametersSpi extends java.security.AlgorithmParametersSpi {
+final class EcParametersSpi extends DelegatingParametersSpi {
 
     /** The canonical name, as {@link ECGenParameterSpec} gives it. */
     static final String CURVE_NAME = "sm2p256v1";
@@ -30,47 +25,27 @@ final class EcParametersSpi extends java.security.AlgorithmParametersSpi {
     /** The DER of the curve's OID, the whole of its named-curve parameters. */
     private static final byte[] ENCODED = Sm2Keys.curveOid();
 
-    /** The other provider's parameters for any other curve; null for sm2p256v1. */
-    private AlgorithmParameters other;
+    EcParametersSpi() {
+        super("EC");
+    }
 
     @Override
     protected void engineInit(AlgorithmParameterSpec paramSpec) throws InvalidParameterSpecException {
-        if (paramSpec instanceof ECGenParameterSpec named && Sm2ParameterSpec.isName(named.getName())
-                || paramSpec instanceof ECParameterSpec explicit && Sm2ParameterSpec.isSm2(explicit)) {
-            return;
+        if (!(paramSpec instanceof ECGenParameterSpec named && Sm2ParameterSpec.isName(named.getName())
+                || paramSpec instanceof ECParameterSpec explicit && Sm2ParameterSpec.isSm2(explicit))) {
+            delegate(paramSpec);
         }
-        AlgorithmParameters delegate = delegate();
-        delegate.init(paramSpec);
-        other = delegate;
     }
 
     @Override
     protected void engineInit(byte[] params) throws IOException {
-        if (Arrays.equals(params, ENCODED)) {
-            return;
+        if (!Arrays.equals(params, ENCODED)) {
+            delegate(params);
         }
-        AlgorithmParameters delegate;
-        try {
-            delegate = delegate();
-        } catch (InvalidParameterSpecException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        delegate.init(params);
-        other = delegate;
     }
 
     @Override
-    protected void engineInit(byte[] params, String format) throws IOException {
-        Asn1Format.require(format, "EC");
-        engineInit(params);
-    }
-
-    @Override
-    protected <T extends AlgorithmParameterSpec> T engineGetParameterSpec(Class<T> paramSpec)
-            throws InvalidParameterSpecException {
-        if (other != null) {
-            return other.getParameterSpec(paramSpec);
-        }
+    <T extends AlgorithmParameterSpec> T ownParameterSpec(Class<T> paramSpec) throws InvalidParameterSpecException {
         if (paramSpec.isAssignableFrom(Sm2ParameterSpec.class)) {
             return paramSpec.cast(Sm2ParameterSpec.INSTANCE);
         }
@@ -82,36 +57,12 @@ final class EcParametersSpi extends java.security.AlgorithmParametersSpi {
     }
 
     @Override
-    protected byte[] engineGetEncoded() throws IOException {
-        if (other != null) {
-            return other.getEncoded();
-        }
+    byte[] ownEncoded() {
         return ENCODED.clone();
     }
 
     @Override
-    protected byte[] engineGetEncoded(String format) throws IOException {
-        if (other != null) {
-            return other.getEncoded(format);
-        }
-        Asn1Format.require(format, "EC");
-        return engineGetEncoded();
-    }
-
-    @Override
-    protected String engineToString() {
-        if (other != null) {
-            return other.toString();
-        }
+    String ownToString() {
         return Sm2ParameterSpec.INSTANCE.toString();
-    }
-
-    /** Fresh "EC" parameters of the provider that would serve them without ShangMi. */
-    private static AlgorithmParameters delegate() throws InvalidParameterSpecException {
-        try {
-            return AlgorithmParameters.getInstance("EC", OtherProviders.first("AlgorithmParameters", "EC"));
-        } catch (NoSuchAlgorithmException e) {
-            throw new InvalidParameterSpecException("only sm2p256v1 is supported here: " + e.getMessage());
-        }
     }
 }

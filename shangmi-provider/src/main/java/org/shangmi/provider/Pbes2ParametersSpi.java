@@ -1,9 +1,6 @@
 package org.shangmi.provider;
 
 import java.io.IOException;
-import java.security.AlgorithmParameters;
-import java.security.AlgorithmParametersSpi;
-import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import javax.crypto.spec.IvParameterSpec;
@@ -12,7 +9,7 @@ import javax.crypto.spec.PBEParameterSpec;
 /**
  * {@code AlgorithmParameters} "PBES2" and "PBEWith&lt;prf&gt;AndSM4": PBES2 parameters whose
  * encryption scheme is SM4-CBC ({@link Pbes2}), and every other PBES2 encoding by delegation to
- * the next installed provider's "PBES2" (SunJCE's), whose object the caller then gets unchanged.
+ * the next installed provider's "PBES2" (SunJCE's).
  *
  * <p>The JDK's PKCS12 keystore reads an encrypted bag through the first "PBES2" parameters
  * installed and asks {@code toString()} for the cipher to decrypt it with; SunJCE's know only
@@ -20,14 +17,14 @@ import javax.crypto.spec.PBEParameterSpec;
  * A named instance takes its PRF from its name when made from a {@link PBEParameterSpec}; a
  * decoded one from the encoding.
  */
-final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
+final class Pbes2ParametersSpi extends DelegatingParametersSpi {
 
     /** The PRF of the service name, or null for "PBES2". */
     private final Pbes2.Prf namedPrf;
     private Pbes2.Parameters parameters;
-    private AlgorithmParameters other;
 
     Pbes2ParametersSpi(Pbes2.Prf namedPrf) {
+        super("PBES2");
         this.namedPrf = namedPrf;
     }
 
@@ -64,28 +61,11 @@ final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
             parameters = decoded;
             return;
         }
-        AlgorithmParameters delegate;
-        try {
-            delegate = AlgorithmParameters.getInstance("PBES2", OtherProviders.first("AlgorithmParameters", "PBES2"));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IOException("only PBES2 with SM4-CBC is supported here: " + e.getMessage(), e);
-        }
-        delegate.init(params);
-        other = delegate;
+        delegate(params);
     }
 
     @Override
-    protected void engineInit(byte[] params, String format) throws IOException {
-        Asn1Format.require(format, "PBES2");
-        engineInit(params);
-    }
-
-    @Override
-    protected <T extends AlgorithmParameterSpec> T engineGetParameterSpec(Class<T> paramSpec)
-            throws InvalidParameterSpecException {
-        if (other != null) {
-            return other.getParameterSpec(paramSpec);
-        }
+    <T extends AlgorithmParameterSpec> T ownParameterSpec(Class<T> paramSpec) throws InvalidParameterSpecException {
         if (!paramSpec.isAssignableFrom(PBEParameterSpec.class)) {
             throw new InvalidParameterSpecException("PBES2 parameters give a PBEParameterSpec, not " + paramSpec.getName());
         }
@@ -94,10 +74,7 @@ final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
     }
 
     @Override
-    protected byte[] engineGetEncoded() throws IOException {
-        if (other != null) {
-            return other.getEncoded();
-        }
+    byte[] ownEncoded() throws IOException {
         if (parameters.iv() == null) {
             throw new IOException(parameters.name() + " parameters have no IV yet: a cipher initialised with them "
                     + "chooses one, and its getParameters() can be encoded");
@@ -105,19 +82,9 @@ final class Pbes2ParametersSpi extends AlgorithmParametersSpi {
         return parameters.encode();
     }
 
-    @Override
-    protected byte[] engineGetEncoded(String format) throws IOException {
-        if (other != null) {
-            return other.getEncoded(format);
-        }
-        Asn1Format.require(format, "PBES2");
-        return engineGetEncoded();
-    }
-
     /** The name of the cipher these parameters are for, as the JDK's keystore expects. */
     @Override
-    protected String engineToString() {
-        return other != null ? other.toString() : parameters.name();
+    String ownToString() {
+        return parameters.name();
     }
-
 }
