@@ -62,23 +62,14 @@ final class ReqCommand implements Callable<Integer> {
             + "(a CA: basicConstraints critical CA:TRUE and key identifiers unless -addext says otherwise).")
     boolean x509;
 
-    @Option(names = "-days", paramLabel = "N", defaultValue = "30", description = "With -x509, days of validity (default: ${DEFAULT-VALUE}).")
-    int days;
-
-    @Option(names = "-set_serial", paramLabel = "N", description = "With -x509, the serial number (default: random).")
-    String serial;
-
-    @Option(names = "-sigopt", paramLabel = "distid:ID", description = "The SM2 ID to sign with (default: 1234567812345678).")
-    String signingId;
-
     @Option(names = "-in", paramLabel = "FILE", description = "Read this request instead of making one.")
     Path in;
 
     @Option(names = "-verify", description = "With -in, check the request's self-signature.")
     boolean verify;
 
-    @Option(names = "-vfyopt", paramLabel = "distid:ID", description = "The SM2 ID to check with (default: 1234567812345678).")
-    String verifyingId;
+    @Mixin
+    SigningOptions signing;
 
     @Mixin
     PkiOutputOptions output;
@@ -96,7 +87,7 @@ final class ReqCommand implements Callable<Integer> {
         if (keyFile == null || subject == null) {
             throw new ParameterException(spec.commandLine(), "a new request needs -key and -subj (or -in to read one)");
         }
-        if (verify || verifyingId != null) {
+        if (verify || signing.verifyingIdGiven()) {
             throw new ParameterException(spec.commandLine(), "-verify and -vfyopt apply to a request read with -in");
         }
         PrivateKey key = KeyFiles.readPrivate(main, keyFile);
@@ -109,14 +100,13 @@ final class ReqCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, signingId, "-sigopt"));
-        signer.initSign(key);
+        Signature signer = signing.signer(main, spec, key);
         if (x509) {
             extensions.addDefault("basicConstraints = critical,CA:TRUE").addDefault("subjectKeyIdentifier = hash")
                     .addDefault("authorityKeyIdentifier = keyid");
             byte[] spki = publicKey.getEncoded();
-            byte[] certificate = new CertificateBuilder().serial(PkiFiles.serial(spec, serial)).names(name, name)
-                    .publicKeyInfo(spki).validity(Instant.now(), PkiFiles.days(spec, days))
+            byte[] certificate = new CertificateBuilder().serial(signing.serial(spec)).names(name, name)
+                    .publicKeyInfo(spki).validity(Instant.now(), signing.days(spec))
                     // self-signed: the authority key identifier is the certificate's own
                     .extensions(extensions.encode(new Extensions.KeyIds(spki, Extensions.keyIdentifier(spki)))).sign(signer);
             output.write(main, output.text ? PkiText.certificate(PkiFiles.parse(certificate)) : "", "CERTIFICATE", certificate);
@@ -149,9 +139,7 @@ final class ReqCommand implements Callable<Integer> {
         }
         int status = 0;
         if (verify) {
-            Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, verifyingId, "-vfyopt"));
-            verifier.initVerify(key);
-            boolean valid = request.signedWithSm3WithSm2() && request.verify(verifier);
+            boolean valid = request.signedWithSm3WithSm2() && request.verify(signing.verifier(main, spec, key));
             // openssl reports this on standard error
             main.stderr().println(valid ? "Certificate request self-signature verify OK"
                     : "Certificate request self-signature verify failure");

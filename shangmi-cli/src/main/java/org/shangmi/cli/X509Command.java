@@ -58,12 +58,6 @@ final class X509Command implements Callable<Integer> {
     @Option(names = "-CAkey", paramLabel = "FILE", description = "With -req, the issuer's SM2 private key.")
     Path caKeyFile;
 
-    @Option(names = "-days", paramLabel = "N", defaultValue = "30", description = "With -req, days of validity (default: ${DEFAULT-VALUE}).")
-    int days;
-
-    @Option(names = "-set_serial", paramLabel = "N", description = "With -req, the serial number (default: random).")
-    String serial;
-
     @Option(names = "-extfile", paramLabel = "FILE", description = "With -req, extensions from this OpenSSL-style file...")
     Path extensionFile;
 
@@ -77,12 +71,6 @@ final class X509Command implements Callable<Integer> {
             description = "With -req, copy the extensions the request asks for (those not set by -extfile or -addext).")
     String copyExtensions;
 
-    @Option(names = "-sigopt", paramLabel = "distid:ID", description = "The SM2 ID to sign with (default: 1234567812345678).")
-    String signingId;
-
-    @Option(names = "-vfyopt", paramLabel = "distid:ID", description = "The SM2 ID the request's self-signature is checked with (default: 1234567812345678).")
-    String verifyingId;
-
     @Option(names = "-issuer", description = "Print the issuer.")
     boolean printIssuer;
 
@@ -94,6 +82,9 @@ final class X509Command implements Callable<Integer> {
 
     @Option(names = "-fingerprint", description = "Print the SM3 fingerprint of the DER.")
     boolean printFingerprint;
+
+    @Mixin
+    SigningOptions signing;
 
     @Mixin
     PkiOutputOptions output;
@@ -150,11 +141,9 @@ final class X509Command implements Callable<Integer> {
         }
         PublicKey subjectKey = KeyFactory.getInstance("SM2", main.provider())
                 .generatePublic(new X509EncodedKeySpec(csr.publicKeyInfo()));
-        Signature verifier = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, verifyingId, "-vfyopt"));
-        verifier.initVerify(subjectKey);
-        if (!csr.signedWithSm3WithSm2() || !csr.verify(verifier)) {
+        if (!csr.signedWithSm3WithSm2() || !csr.verify(signing.verifier(main, spec, subjectKey))) {
             throw new GeneralSecurityException("the request's self-signature does not verify"
-                    + (verifyingId == null ? " with the default SM2 ID (a request from OpenSSL 3.0 made without "
+                    + (!signing.verifyingIdGiven() ? " with the default SM2 ID (a request from OpenSSL 3.0 made without "
                     + "-sigopt distid:1234567812345678 has an empty ID: try -vfyopt distid:)" : ""));
         }
         X509Certificate ca = PkiFiles.certificate(main, caFile);
@@ -180,11 +169,10 @@ final class X509Command implements Callable<Integer> {
         }
         // as OpenSSL 3 does, key identifiers unless the extensions say otherwise
         extensions.addDefault("subjectKeyIdentifier = hash").addDefault("authorityKeyIdentifier = keyid");
-        Signature signer = PkiFiles.sm3WithSm2(main, PkiFiles.distinguishingId(spec, signingId, "-sigopt"));
-        signer.initSign(caKey);
-        byte[] issued = new CertificateBuilder().serial(PkiFiles.serial(spec, serial))
+        Signature signer = signing.signer(main, spec, caKey);
+        byte[] issued = new CertificateBuilder().serial(signing.serial(spec))
                 .names(ca.getSubjectX500Principal().getEncoded(), csr.subject())
-                .publicKeyInfo(csr.publicKeyInfo()).validity(Instant.now(), PkiFiles.days(spec, days))
+                .publicKeyInfo(csr.publicKeyInfo()).validity(Instant.now(), signing.days(spec))
                 .extensions(extensions.encode(new Extensions.KeyIds(csr.publicKeyInfo(), keyIdentifier(ca))))
                 .sign(signer);
         return PkiFiles.parse(issued);
