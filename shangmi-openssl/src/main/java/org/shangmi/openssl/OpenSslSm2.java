@@ -205,7 +205,7 @@ final class OpenSslSm2 implements Sm2Engine {
             length = ctx.transform(PkeyOperation.ENCRYPT, in, off, len, der, 0, der.length);
         }
         try {
-            byte[] raw = Sm2Ciphertext.toRaw(der, 0, length, Sm2Ciphertext.Format.DER_C1C3C2);
+            byte[] raw = Sm2Ciphertext.toRaw(der, 0, length, Sm2Ciphertext.Format.DER);
             if (raw.length != CIPHERTEXT_OVERHEAD + len) {
                 throw new OpenSslException("EVP_PKEY_encrypt wrote a ciphertext for " + (raw.length - CIPHERTEXT_OVERHEAD)
                         + " bytes, not " + len);
@@ -265,7 +265,7 @@ final class OpenSslSm2 implements Sm2Engine {
             derScratch = new byte[derLength];
         }
         byte[] der = derScratch;
-        Sm2Ciphertext.toDer(in, off, len, Sm2Ciphertext.Format.DER_C1C3C2, der, 0);
+        Sm2Ciphertext.toDer(in, off, len, Sm2Ciphertext.Format.DER, der, 0);
         // straight into the caller's range, which is zeroed again if C3 does not match
         try (EvpPkeyCtx ctx = source.open()) {
             int written = ctx.transform(PkeyOperation.DECRYPT, der, 0, derLength, out, outOff, plainLength);

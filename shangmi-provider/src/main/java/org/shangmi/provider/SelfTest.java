@@ -143,7 +143,7 @@ final class SelfTest {
         e[0] ^= 1;
         boolean rejects = !engine.verify(publicKey, e, rs, 0);
 
-        byte[] raw = Sm2Ciphertext.toRaw(DECRYPT_CIPHERTEXT, 0, DECRYPT_CIPHERTEXT.length, Sm2Ciphertext.Format.DER_C1C3C2);
+        byte[] raw = Sm2Ciphertext.toRaw(DECRYPT_CIPHERTEXT, 0, DECRYPT_CIPHERTEXT.length, Sm2Ciphertext.Format.DER);
         byte[] plaintext = new byte[raw.length - Sm2Engine.CIPHERTEXT_OVERHEAD];
         int length = engine.decrypt(DECRYPT_D, raw, 0, raw.length, plaintext, 0);
         boolean decrypts = length == DECRYPT_PLAINTEXT.length && Arrays.equals(DECRYPT_PLAINTEXT, plaintext);

@@ -200,12 +200,16 @@ public final class ShangMiProvider extends Provider {
                 if (candidate != wanted) {
                     BackendStatus status = backends.status(wanted);
                     String why = status.available() ? "it does not serve " + algorithm.jcaName() : status.problems();
-                    // a backend asked for by name deserves a warning; auto's preference only a debug note
-                    // (choiceReason and `shangmi backends` say it to whoever asks)
+                    // a backend asked for by name deserves one warning per property, however many
+                    // algorithms it names; auto's preference only a debug note (choiceReason and
+                    // `shangmi backends` say it to whoever asks)
+                    String asked = requested != null ? property + "=" + value : "auto";
                     logOnce(requested != null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
-                            (requested != null ? property + "=" + value : "auto") + ": the " + wanted.id()
-                            + " backend cannot serve " + algorithm.jcaName() + " (" + why + "); using the "
-                            + candidate.id() + " backend");
+                            status.available()
+                                    ? asked + ": the " + wanted.id() + " backend does not serve " + algorithm.jcaName()
+                                            + "; the " + candidate.id() + " backend serves it"
+                                    : asked + ": the " + wanted.id() + " backend is unavailable (" + why + "); the "
+                                            + candidate.id() + " backend serves instead");
                     reasons.put(algorithm, (requested != null ? property + "=" + value : "auto, " + autoPreference(algorithm))
                             + "; but the " + wanted.id() + " backend cannot serve it: " + why);
                 } else {

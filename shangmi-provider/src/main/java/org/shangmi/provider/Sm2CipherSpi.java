@@ -84,7 +84,7 @@ final class Sm2CipherSpi extends CipherSpi {
     protected int engineGetOutputSize(int inputLen) {
         long total = (long) buffered + Math.max(inputLen, 0);
         long size = isEncrypting() ? total + Sm2Engine.CIPHERTEXT_OVERHEAD + DER_FRAMING
-                : Math.max(0, total - (format.layout().name().startsWith("DER") ? MIN_DER_OVERHEAD : MIN_RAW_OVERHEAD));
+                : Math.max(0, total - (format.name().startsWith("DER") ? MIN_DER_OVERHEAD : MIN_RAW_OVERHEAD));
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
@@ -255,7 +255,7 @@ final class Sm2CipherSpi extends CipherSpi {
         int length = Sm2Engine.CIPHERTEXT_OVERHEAD + buffered;
         byte[] raw = rawScratch(length);
         engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : DefaultRandom.get(), raw, 0);
-        return Sm2Ciphertext.fromRaw(raw, 0, length, format.layout());
+        return Sm2Ciphertext.fromRaw(raw, 0, length, layout(format));
     }
 
     private byte[] decrypt() throws BadPaddingException {
@@ -263,7 +263,7 @@ final class Sm2CipherSpi extends CipherSpi {
         byte[] raw = rawScratch(buffered + Sm2Ciphertext.MAX_RAW_GROWTH);
         int rawLength;
         try {
-            rawLength = Sm2Ciphertext.toRaw(buffer, 0, buffered, format.layout(), raw, 0);
+            rawLength = Sm2Ciphertext.toRaw(buffer, 0, buffered, layout(format), raw, 0);
         } catch (Der.MalformedException e) {
             throw new BadPaddingException("not an SM2 ciphertext in " + format + " layout: " + e.getMessage());
         }
@@ -314,5 +314,10 @@ final class Sm2CipherSpi extends CipherSpi {
     private void reset() {
         Arrays.fill(buffer, 0, buffered, (byte) 0);
         buffered = 0;
+    }
+
+    /** The engines' layout of a format: the two enums name their constants alike. */
+    private static Sm2Ciphertext.Format layout(Sm2CiphertextFormat format) {
+        return Sm2Ciphertext.Format.valueOf(format.name());
     }
 }

@@ -17,12 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.OpenSslPki;
-import org.shangmi.modulepath.PkiProgram;
+import org.shangmi.launched.PkiProgram;
 
 /**
- * The PKI on the module path: core and provider packed as jars (automatic modules), and
- * {@link PkiProgram} run on the JDK under test, with ShangMi installed in code and through a
- * {@code java.security} file.
+ * The PKI with the jars as a user has them: core and provider packed as jars and
+ * {@link PkiProgram} run on the JDK under test, on the module path (the modules' descriptors)
+ * with ShangMi installed in code and named in a {@code java.security} file, and on the class path
+ * named in that file (the {@code META-INF/services} registration).
  */
 class ModulePathTest {
 
@@ -39,27 +40,29 @@ class ModulePathTest {
         Path security = SecurityFiles.shangMiFirst(directory);
         List<String> fileArgs = List.of(pki.path("root.pem").toString(), pki.path("inter.pem").toString(),
                 pki.path("leaf.pem").toString(), pki.path("leaf.p12").toString(), "secret1");
-        for (List<String> installing : List.of(List.of("install"), List.of("-Djava.security.properties=" + security, "listed"))) {
-            List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                    "--module-path", modulePath, "--add-modules", "shangmi.provider",
-                    "-cp", Paths.get(PkiProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                            .toString()));
-            if (installing.size() > 1) {
-                command.add(installing.get(0));
-            }
+        String program = Paths.get(PkiProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String listed = "-Djava.security.properties=" + security;
+        List<List<String>> runs = List.of(
+                List.of("--module-path", modulePath, "--add-modules", "org.shangmi.provider", "-cp", program),
+                List.of("--module-path", modulePath, "--add-modules", "org.shangmi.provider", "-cp", program, listed),
+                List.of("-cp", String.join(File.pathSeparator, modulePath, program), listed));
+        for (List<String> options : runs) {
+            List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+            command.addAll(options);
             command.add(PkiProgram.class.getName());
             command.addAll(fileArgs);
-            command.add(installing.get(installing.size() - 1));
+            command.add(options.contains(listed) ? "listed" : "install");
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(process.waitFor(60, TimeUnit.SECONDS), output);
-            assertEquals(0, process.exitValue(), output);
-            assertTrue(output.contains("module shangmi.provider ShangMi org.shangmi.provider.Sm2PrivateKey"), output);
+            assertEquals(0, process.exitValue(), command + "\n" + output);
+            String module = options.contains("--module-path") ? "module org.shangmi.provider" : "module unnamed";
+            assertTrue(output.startsWith(module + " ShangMi org.shangmi.provider.Sm2PrivateKey"), command + "\n" + output);
         }
     }
 
-    /** The classes {@code type} was loaded from, packed as {@code name.jar}: an automatic module named after it. */
+    /** The classes {@code type} was loaded from, packed as {@code name.jar}. */
     private String jar(String name, Class<?> type) throws Exception {
         Path classes = Paths.get(type.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path jar = directory.resolve(name + ".jar");

@@ -14,13 +14,14 @@ final class SecurityFiles {
     }
 
     /**
-     * Writes {@code directory/shangmi.security}: ShangMi first, then the JDK's own providers in
-     * their order, each moved down one place (what docs/pki.md's shell lines write).
+     * Writes {@code directory/shangmi.security}: ShangMi first, by name (the JDK finds it through
+     * {@code ServiceLoader}), then the JDK's own providers in their order, each moved down one place
+     * (what docs/pki.md's shell lines write).
      */
     static Path shangMiFirst(Path directory) throws IOException {
         Path jdkFile = Paths.get(System.getProperty("java.home"), "conf", "security", "java.security");
         Matcher entry = Pattern.compile("(?m)^security\\.provider\\.(\\d+)=(.*)$").matcher(Files.readString(jdkFile));
-        StringBuilder file = new StringBuilder("security.provider.1=" + ShangMiProvider.class.getName() + "\n");
+        StringBuilder file = new StringBuilder("security.provider.1=" + ShangMiProvider.NAME + "\n");
         while (entry.find()) {
             file.append("security.provider.").append(Integer.parseInt(entry.group(1)) + 1).append('=')
                     .append(entry.group(2).strip()).append('\n');

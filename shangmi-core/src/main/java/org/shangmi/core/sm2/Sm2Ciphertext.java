@@ -13,7 +13,7 @@ public final class Sm2Ciphertext {
     /** The four layouts in use. */
     public enum Format {
         /** GM/T 0009-2012: {@code SEQUENCE {x INTEGER, y INTEGER, C3 OCTET STRING, C2 OCTET STRING}}; OpenSSL and Kona. */
-        DER_C1C3C2,
+        DER,
         /** The same SEQUENCE with C2 before C3, as some older libraries write it. */
         DER_C1C2C3,
         /** Raw C1 || C3 || C2, the order of GB/T 32918.4-2016. */
@@ -57,7 +57,7 @@ public final class Sm2Ciphertext {
         Objects.checkFromIndexSize(off, len, in.length);
         Objects.checkFromIndexSize(outOff, len + MAX_RAW_GROWTH, out.length);
         switch (from) {
-            case DER_C1C3C2, DER_C1C2C3 -> {
+            case DER, DER_C1C2C3 -> {
                 Der.Reader outer = new Der.Reader(in, off, len);
                 Der.Reader fields = outer.sequence();
                 outer.expectEnd();
@@ -67,8 +67,8 @@ public final class Sm2Ciphertext {
                 Der.Reader first = fields.read(Der.OCTET_STRING);
                 Der.Reader second = fields.read(Der.OCTET_STRING);
                 fields.expectEnd();
-                Der.Reader tag = from == Format.DER_C1C3C2 ? first : second;
-                Der.Reader masked = from == Format.DER_C1C3C2 ? second : first;
+                Der.Reader tag = from == Format.DER ? first : second;
+                Der.Reader masked = from == Format.DER ? second : first;
                 if (tag.remaining() != C3) {
                     throw new Der.MalformedException("not an SM2 ciphertext: C3 not 32 bytes");
                 }
@@ -117,7 +117,7 @@ public final class Sm2Ciphertext {
                 System.arraycopy(raw, tag, out, C1 + maskedLength, C3);
                 return out;
             }
-            case DER_C1C3C2, DER_C1C2C3 -> {
+            case DER, DER_C1C2C3 -> {
                 byte[] out = new byte[derLength(raw, off, len)]; // sized exactly: one array per ciphertext
                 toDer(raw, off, len, to, out, 0);
                 return out;
@@ -138,14 +138,14 @@ public final class Sm2Ciphertext {
     }
 
     /**
-     * Writes the DER form {@code to} (DER_C1C3C2 or DER_C1C2C3) of the raw ciphertext at
+     * Writes the DER form {@code to} (DER or DER_C1C2C3) of the raw ciphertext at
      * {@code raw[off..off+len)} to {@code out[outOff..]}, which needs {@link #derLength} bytes.
      *
      * @return the length written
      * @throws IllegalArgumentException if the input is too short or its C1 is not uncompressed
      */
     public static int toDer(byte[] raw, int off, int len, Format to, byte[] out, int outOff) {
-        if (to != Format.DER_C1C3C2 && to != Format.DER_C1C2C3) {
+        if (to != Format.DER && to != Format.DER_C1C2C3) {
             throw new IllegalArgumentException(to + " is not a DER layout");
         }
         int content = derContentLength(raw, off, len);
@@ -156,7 +156,7 @@ public final class Sm2Ciphertext {
         int pos = Der.putHeader(out, outOff, Der.SEQUENCE, content);
         pos = Der.putUnsignedInteger(out, pos, raw, off + 1, COORDINATE);
         pos = Der.putUnsignedInteger(out, pos, raw, off + 1 + COORDINATE, COORDINATE);
-        boolean tagFirst = to == Format.DER_C1C3C2;
+        boolean tagFirst = to == Format.DER;
         pos = putOctets(out, pos, raw, tagFirst ? tag : masked, tagFirst ? C3 : maskedLength);
         pos = putOctets(out, pos, raw, tagFirst ? masked : tag, tagFirst ? maskedLength : C3);
         return pos - outOff;

@@ -3,8 +3,8 @@ package org.shangmi.core.sm2;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.kdf.Sm3Kdf;
 import org.shangmi.core.sm3.Sm3;
-import org.shangmi.core.sm3.Sm3Kdf;
 import org.shangmi.core.util.ConstantTime;
 
 /**

@@ -2,8 +2,8 @@ package org.shangmi.core.sm2;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.kdf.Sm3Kdf;
 import org.shangmi.core.sm3.Sm3;
-import org.shangmi.core.sm3.Sm3Kdf;
 
 /**
  * The SM2 key exchange of GB/T 32918.3-2016 on sm2p256v1, for one party: from its static and

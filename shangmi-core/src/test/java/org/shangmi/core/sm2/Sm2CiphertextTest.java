@@ -21,9 +21,9 @@ class Sm2CiphertextTest {
         List<Vectors.Record> records = Vectors.load(Vectors.OPENSSL_EVP, "SM2-DECRYPT");
         for (Vectors.Record record : records) {
             byte[] der = record.hex("ct_der");
-            byte[] raw = Sm2Ciphertext.toRaw(der, 0, der.length, Format.DER_C1C3C2);
+            byte[] raw = Sm2Ciphertext.toRaw(der, 0, der.length, Format.DER);
             assertEquals(0x04, raw[0], record.id());
-            assertArrayEquals(der, Sm2Ciphertext.fromRaw(raw, 0, raw.length, Format.DER_C1C3C2), record.id());
+            assertArrayEquals(der, Sm2Ciphertext.fromRaw(raw, 0, raw.length, Format.DER), record.id());
         }
     }
 
@@ -61,12 +61,12 @@ class Sm2CiphertextTest {
     @Test
     void malformedInputsAreRefused() throws Exception {
         byte[] raw = validRaw(new Random(5), 10);
-        byte[] der = Sm2Ciphertext.fromRaw(raw, 0, raw.length, Format.DER_C1C3C2);
+        byte[] der = Sm2Ciphertext.fromRaw(raw, 0, raw.length, Format.DER);
         List<byte[]> badDer = List.of(new byte[0], Arrays.copyOf(der, der.length - 1), Arrays.copyOf(der, der.length + 1),
                 new Der.Writer().unsignedInteger(raw, 1, 32).unsignedInteger(raw, 33, 32)
                         .element(Der.OCTET_STRING, raw, 65, 31).element(Der.OCTET_STRING, raw, 97, 10).wrap(Der.SEQUENCE));
         for (byte[] bad : badDer) {
-            assertThrows(Der.MalformedException.class, () -> Sm2Ciphertext.toRaw(bad, 0, bad.length, Format.DER_C1C3C2));
+            assertThrows(Der.MalformedException.class, () -> Sm2Ciphertext.toRaw(bad, 0, bad.length, Format.DER));
         }
         byte[] badPrefix = raw.clone();
         badPrefix[0] = 0x05;

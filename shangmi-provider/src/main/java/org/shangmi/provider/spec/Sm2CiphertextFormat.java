@@ -14,23 +14,17 @@ import org.shangmi.core.util.Der;
  */
 public enum Sm2CiphertextFormat implements AlgorithmParameterSpec {
     /** GM/T 0009: {@code SEQUENCE {x, y INTEGER, C3, C2 OCTET STRING}}. The default; what OpenSSL and Kona write. */
-    DER(Sm2Ciphertext.Format.DER_C1C3C2),
+    DER,
     /** {@code SEQUENCE {x, y, C2, C3}}, the DER form with C2 first that some older libraries write. */
-    DER_C1C2C3(Sm2Ciphertext.Format.DER_C1C2C3),
+    DER_C1C2C3,
     /** Raw C1 || C3 || C2, the order of GB/T 32918.4-2016. */
-    C1C3C2(Sm2Ciphertext.Format.C1C3C2),
+    C1C3C2,
     /** Raw C1 || C2 || C3, Bouncy Castle's default. */
-    C1C2C3(Sm2Ciphertext.Format.C1C2C3);
+    C1C2C3;
 
-    private final Sm2Ciphertext.Format layout;
-
-    Sm2CiphertextFormat(Sm2Ciphertext.Format layout) {
-        this.layout = layout;
-    }
-
-    /** The core layout this format names. */
-    public Sm2Ciphertext.Format layout() {
-        return layout;
+    /** The engines' name for this layout (the constants have the same names). */
+    private Sm2Ciphertext.Format layout() {
+        return Sm2Ciphertext.Format.valueOf(name());
     }
 
     /**
@@ -42,7 +36,7 @@ public enum Sm2CiphertextFormat implements AlgorithmParameterSpec {
             throws BadPaddingException {
         Objects.requireNonNull(ciphertext, "ciphertext");
         try {
-            return Sm2Ciphertext.convert(ciphertext, from.layout, to.layout);
+            return Sm2Ciphertext.convert(ciphertext, from.layout(), to.layout());
         } catch (Der.MalformedException e) {
             throw new BadPaddingException("not an SM2 ciphertext in " + from + " layout: " + e.getMessage());
         }

@@ -1,4 +1,4 @@
-package org.shangmi.core.sm3;
+package org.shangmi.core.kdf;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.shangmi.core.hash;
+package org.shangmi.core.kdf;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,13 +9,12 @@ import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
 import org.junit.jupiter.api.Test;
-import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.testing.OpenSslCommand;
 
 class HkdfTest {
 
     private static Hkdf hkdfSm3() {
-        return new Hkdf(new Hmac(new Sm3(), "HmacSM3"));
+        return Hkdf.sm3();
     }
 
     @Test

@@ -1,21 +1,32 @@
-package org.shangmi.core.hash;
+package org.shangmi.core.kdf;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.hash.Hmac;
+import org.shangmi.core.sm3.Sm3;
 
 /**
- * HKDF (RFC 5869) over an {@link Hmac}: extract a pseudorandom key from input keying material,
- * expand it into output keying material. {@code new Hkdf(new Hmac(new Sm3(), "HmacSM3"))} is
- * HKDF-SM3.
+ * HKDF (RFC 5869) with HMAC-SM3, as RFC 8998 uses it for the SM cipher suites of TLS 1.3:
+ * extract a pseudorandom key from input keying material, expand it into output keying material.
+ *
+ * <pre>{@code
+ * byte[] okm = Hkdf.sm3().derive(salt, ikm, info, 32);
+ * }</pre>
  *
  * <p>Not thread-safe: an instance reuses its HMAC. Constant time in the key material.
  */
 public final class Hkdf {
 
-    private final Hmac hmac;
+    private final MacEngine hmac;
+
+    /** HKDF-SM3: HKDF over HMAC-SM3. */
+    public static Hkdf sm3() {
+        return new Hkdf(new Hmac(new Sm3(), "HmacSM3"));
+    }
 
     /** @param hmac an HMAC this instance takes over (its key is replaced on every call) */
-    public Hkdf(Hmac hmac) {
+    Hkdf(MacEngine hmac) {
         this.hmac = Objects.requireNonNull(hmac, "hmac");
     }
 
@@ -38,7 +49,9 @@ public final class Hkdf {
         hmac.init(key, 0, key.length);
         try {
             hmac.update(ikm, 0, ikm.length);
-            return hmac.doFinal();
+            byte[] prk = new byte[hashLength()];
+            hmac.doFinal(prk, 0);
+            return prk;
         } finally {
             hmac.destroy();
         }

@@ -1,4 +1,4 @@
-package org.shangmi.modulepath;
+package org.shangmi.launched;
 
 import java.io.FileInputStream;
 import java.security.KeyStore;
@@ -46,7 +46,9 @@ public final class PkiProgram {
         try (FileInputStream in = new FileInputStream(args[3])) {
             store.load(in, args[4].toCharArray());
         }
-        System.out.println(shangmi.getClass().getModule() + " " + Security.getProviders()[0].getName() + " "
+        Module module = shangmi.getClass().getModule();
+        System.out.println("module " + (module.isNamed() ? module.getName() : "unnamed") + " "
+                + Security.getProviders()[0].getName() + " "
                 + store.getKey("leaf", args[4].toCharArray()).getClass().getName());
     }
 }

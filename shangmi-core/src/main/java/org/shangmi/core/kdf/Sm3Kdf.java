@@ -1,7 +1,8 @@
-package org.shangmi.core.sm3;
+package org.shangmi.core.kdf;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.util.Bytes;
 
 /**
@@ -18,6 +19,11 @@ public final class Sm3Kdf {
     private final Sm3 work = new Sm3();
     private final byte[] counter = new byte[4];
     private final byte[] block = new byte[Sm3.DIGEST_LENGTH];
+
+    /** A KDF whose state is reused across {@link #derive(byte[], int, int, byte[], int, int)} calls. */
+    public Sm3Kdf() {
+        // the digests above are its only state
+    }
 
     /** Fills {@code out[outOff..outOff+outLen)} with key material derived from {@code z[zOff..zOff+zLen)}. */
     public void derive(byte[] z, int zOff, int zLen, byte[] out, int outOff, int outLen) {

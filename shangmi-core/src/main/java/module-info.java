@@ -1,0 +1,22 @@
+/**
+ * The pure-Java ShangMi engines behind the {@code org.shangmi.provider} module.
+ *
+ * <p>Applications use the algorithms through the JCA (install {@code org.shangmi.provider}'s
+ * {@code ShangMiProvider}). This module exports one package for direct use,
+ * {@link org.shangmi.core.kdf}: the SM3 key derivation function of GB/T 32918 and HKDF-SM3. Every
+ * other package is internal: exported only to the shangmi modules that build on it, with no
+ * compatibility promise.
+ *
+ * @provides org.shangmi.core.backend.BackendService the Java backend
+ */
+module org.shangmi.core {
+    exports org.shangmi.core.kdf;
+
+    exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl;
+    exports org.shangmi.core.hash to org.shangmi.provider;
+    exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.openssl;
+    exports org.shangmi.core.sm3 to org.shangmi.provider;
+    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl;
+
+    provides org.shangmi.core.backend.BackendService with org.shangmi.core.backend.JavaBackendService;
+}

@@ -1,0 +1,7 @@
+/**
+ * The SM4 block cipher, bitsliced and constant time, and its modes of operation.
+ *
+ * <p>Internal to shangmi: exported only to the shangmi modules, with no compatibility promise.
+ * Use the algorithms through the JCA and {@code org.shangmi.provider.ShangMiProvider}.
+ */
+package org.shangmi.core.sm4;

@@ -1,0 +1,21 @@
+/**
+ * The ShangMi JCA provider: SM2, SM3, HMAC-SM3 and SM4 through the standard Java APIs.
+ *
+ * <p>Install it with {@code Security.addProvider(new ShangMiProvider())}, or name it
+ * ({@code ShangMi}) in a {@code java.security} file: the provider is registered with
+ * {@link java.util.ServiceLoader}. Native backends (module {@code org.shangmi.openssl}) are
+ * found at run time when present; without them the Java backend serves every algorithm.
+ *
+ * @provides java.security.Provider {@link org.shangmi.provider.ShangMiProvider}
+ * @uses org.shangmi.core.backend.BackendService to find the backends present
+ */
+module org.shangmi.provider {
+    requires org.shangmi.core;
+
+    exports org.shangmi.provider;
+    exports org.shangmi.provider.spec;
+
+    uses org.shangmi.core.backend.BackendService;
+
+    provides java.security.Provider with org.shangmi.provider.ShangMiProvider;
+}
