@@ -496,7 +496,7 @@ public final class Sm2Curve {
 
     /**
      * Writes the width-w NAF of the 256-bit big-endian scalar to {@code digits} (least significant
-     * first; each digit zero or odd with |d| < 2^(w−1)) and returns the index of its highest
+     * first; each digit zero or odd with |d| &lt; 2^(w−1)) and returns the index of its highest
      * nonzero digit, or 0 for a zero scalar. Variable time.
      */
     private int wnafVar(byte[] k, int off, int width, int[] digits) {
@@ -528,7 +528,7 @@ public final class Sm2Curve {
         return any == 0;
     }
 
-    /** value += delta for |delta| < 2^52, on 52-bit limbs with the carry or borrow propagated. */
+    /** value += delta for |delta| &lt; 2^52, on 52-bit limbs with the carry or borrow propagated. */
     private static void addSmallVar(long[] value, long delta) {
         long carry = delta;
         for (int i = 0; i < value.length && carry != 0; i++) {
@@ -719,7 +719,7 @@ public final class Sm2Curve {
         return valid;
     }
 
-    /** p − n, big-endian: x mod n = v has the second solution x = v + n below p when v < p − n. */
+    /** p − n, big-endian: x mod n = v has the second solution x = v + n below p when v &lt; p − n. */
     private static final byte[] P_MINUS_N =
             HexFormat.of().parseHex("000000000000000000000000000000008DFC2093DE39FAD5AC440BF6C62ABEDC");
 

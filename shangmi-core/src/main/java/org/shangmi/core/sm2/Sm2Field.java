@@ -74,7 +74,7 @@ public final class Sm2Field {
         System.arraycopy(ONE, 0, r, 0, LIMBS);
     }
 
-    /** Sets {@code r} to the element for the integer {@code value} (0 ≤ value < 2^52). */
+    /** Sets {@code r} to the element for the integer {@code value} (0 ≤ value &lt; 2^52). */
     public static void setSmall(long[] r, long value) {
         if (value < 0 || value > MASK) {
             throw new IllegalArgumentException("small value out of range: " + value);
@@ -432,7 +432,7 @@ public final class Sm2Field {
     }
 
     /**
-     * ⌊x·y / 2^52⌋ for 0 ≤ x < 2^62 and 0 ≤ y < 2^52: the high 64 bits of (2x)·(2^11·y), both
+     * ⌊x·y / 2^52⌋ for 0 ≤ x &lt; 2^62 and 0 ≤ y &lt; 2^52: the high 64 bits of (2x)·(2^11·y), both
      * factors below 2^63, so the signed high product is exact (and the shifts of a limb are
      * shared by the compiler across its products).
      */

@@ -25,7 +25,7 @@ public final class Sm3 extends BlockDigest {
     private static final int IV6 = 0xe38dee4d;
     private static final int IV7 = 0xb0fb0e4e;
 
-    /** Round constants already rotated: T[j] = T_j <<< (j mod 32). */
+    /** Round constants already rotated: T[j] = T_j &lt;&lt;&lt; (j mod 32). */
     private static final int[] T = new int[64];
 
     static {

@@ -1,0 +1,8 @@
+/** The sample application, as a module. */
+module org.shangmi.example {
+    requires org.shangmi.provider;
+    requires org.shangmi.core;
+
+    // it looks the provider up through ServiceLoader, as the JDK does for java.security entries
+    uses java.security.Provider;
+}
