@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
  * properties. The first thing to run when something is slow or missing.
  */
 @Command(name = "backends", mixinStandardHelpOptions = true,
-        description = {"Show each backend's status (version, library, algorithms, or why it is unavailable),",
-            "and which backend serves each algorithm under -Dshangmi.backend[.ALGORITHM]=auto|java|openssl."})
+        description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
+            "and which backend serves each algorithm, as chosen by shangmi --backend [ALGORITHM=]BACKEND",
+            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl."})
 final class BackendsCommand implements Runnable {
 
     @ParentCommand

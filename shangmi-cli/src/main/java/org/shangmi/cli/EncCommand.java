@@ -1,5 +1,6 @@
 package org.shangmi.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,8 +12,12 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
+import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.GCMParameterSpec;
@@ -30,15 +35,18 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code shangmi enc}: SM4 encryption and decryption of a stream, like {@code openssl enc}.
- * With {@code -K} and {@code -iv} the output is the bare ciphertext; with {@code -pass} it is
+ * With {@code -K} and {@code -iv} the output is the bare ciphertext; with a password it is
  * OpenSSL's salted format ("Salted__", an 8-byte salt, then the ciphertext), the key and IV
- * derived by PBKDF2-HMAC-SM3 (OpenSSL: {@code -pbkdf2 -md sm3 -iter N}). GCM, which
- * {@code openssl enc} lacks, writes the ciphertext followed by its 16-byte tag.
+ * derived by PBKDF2 with {@code -md}'s HMAC, SHA-256 by default as in OpenSSL (OpenSSL:
+ * {@code -pbkdf2 [-md DIGEST] [-iter N]}). GCM, which {@code openssl enc} lacks, writes the
+ * ciphertext followed by its 16-byte tag.
  */
 @Command(name = "enc", mixinStandardHelpOptions = true, description = {
     "Encrypt or decrypt with SM4, as openssl enc does.",
-    "Raw keys: -K HEX [-iv HEX]; or a password: -pass pass:P | env:VAR | file:PATH (OpenSSL's",
-    "\"Salted__\" format, PBKDF2 with HMAC-SM3: decrypt with openssl enc -d -pbkdf2 -md sm3 -iter N)."})
+    "Raw keys: -K HEX [-iv HEX]. Or a password (-pass SOURCE or -k P): OpenSSL's \"Salted__\" format,",
+    "key and IV from PBKDF2 with -md's HMAC (default sha256, as openssl enc's), opened by",
+    "openssl enc -d -pbkdf2 [-md DIGEST] [-iter N]. -pass pass:P and -k P show the password to",
+    "other users of this machine (in the process list): prefer env:VAR or file:PATH."})
 class EncCommand implements Callable<Integer> {
 
     private static final byte[] MAGIC = "Salted__".getBytes(StandardCharsets.US_ASCII);
@@ -81,8 +89,18 @@ class EncCommand implements Callable<Integer> {
     @Option(names = "-iv", paramLabel = "HEX", description = "The IV in hex: 16 bytes (12 for GCM).")
     String ivHex;
 
-    @Option(names = "-pass", paramLabel = "SOURCE", description = "The password: pass:P, env:VAR or file:PATH (first line).")
+    @Option(names = "-pass", paramLabel = "SOURCE",
+            description = "The password: env:VAR, file:PATH (first line), fd:N (first line), stdin (first line; needs -in) "
+                    + "or pass:P.")
     String pass;
+
+    @Option(names = "-k", paramLabel = "PASSWORD", description = "The password itself (as -pass pass:PASSWORD).")
+    String password;
+
+    @Option(names = "-md", paramLabel = "DIGEST", defaultValue = "sha256",
+            description = "PBKDF2's digest with a password: sm3, sha1, sha224, sha256, sha384 or sha512 "
+                    + "(default: ${DEFAULT-VALUE}, as openssl enc).")
+    String digest;
 
     @Option(names = "-iter", paramLabel = "N", defaultValue = "10000",
             description = "PBKDF2 iterations with -pass (default: ${DEFAULT-VALUE}).")
@@ -107,8 +125,12 @@ class EncCommand implements Callable<Integer> {
         if (decrypt && encrypt) {
             throw new ParameterException(spec.commandLine(), "choose -e or -d, not both");
         }
-        if ((keyHex == null) == (pass == null)) {
-            throw new ParameterException(spec.commandLine(), "give either -K (with -iv) or -pass");
+        if ((keyHex != null ? 1 : 0) + (pass != null ? 1 : 0) + (password != null ? 1 : 0) != 1) {
+            throw new ParameterException(spec.commandLine(), "give one of -K (with -iv), -pass or -k");
+        }
+        String kdf = keyHex == null ? pbkdf2Name() : null;
+        if ("stdin".equals(pass) && io.in == null) {
+            throw new ParameterException(spec.commandLine(), "-pass stdin needs -in: standard input carries the data");
         }
         if (iterations < 1) {
             throw new ParameterException(spec.commandLine(), "-iter must be at least 1");
@@ -121,17 +143,65 @@ class EncCommand implements Callable<Integer> {
         Cipher cipher = Cipher.getInstance(transformation, main.provider());
 
         try {
-            run(cipher, ivLength, gcm);
-        } catch (GeneralSecurityException | IOException | RuntimeException e) {
-            if (io.out != null) {
-                Files.deleteIfExists(io.out); // no partial or unauthenticated output is left behind
-            }
+            run(cipher, ivLength, gcm, kdf);
+        } catch (GeneralSecurityException e) {
+            deleteOutput();
+            throw explained(e);
+        } catch (IOException | RuntimeException e) {
+            deleteOutput();
             throw e;
         }
         return 0;
     }
 
-    private void run(Cipher cipher, int ivLength, boolean gcm) throws GeneralSecurityException, IOException {
+    /** The PBKDF2 of -md, checked. */
+    private String pbkdf2Name() {
+        return switch (digest.toLowerCase(Locale.ROOT)) {
+            case "sm3" -> "PBKDF2WithHmacSM3";
+            case "sha1" -> "PBKDF2WithHmacSHA1";
+            case "sha224" -> "PBKDF2WithHmacSHA224";
+            case "sha256" -> "PBKDF2WithHmacSHA256";
+            case "sha384" -> "PBKDF2WithHmacSHA384";
+            case "sha512" -> "PBKDF2WithHmacSHA512";
+            default -> throw new ParameterException(spec.commandLine(),
+                    "-md " + digest + ": use sm3, sha1, sha224, sha256, sha384 or sha512");
+        };
+    }
+
+    /** No partial or unauthenticated output is left behind. */
+    private void deleteOutput() throws IOException {
+        if (io.out != null) {
+            Files.deleteIfExists(io.out);
+        }
+    }
+
+    /** A failure as the user can act on it: what the cipher's exception most likely means here. */
+    private GeneralSecurityException explained(GeneralSecurityException e) {
+        if (!decrypt) {
+            return e;
+        }
+        boolean withPassword = keyHex == null;
+        if (e instanceof AEADBadTagException) {
+            return new GeneralSecurityException("the GCM tag does not match: a wrong " + (withPassword ? "password" : "key or IV")
+                    + ", or the data was altered", e);
+        }
+        if (e instanceof BadPaddingException) {
+            return new GeneralSecurityException("bad decrypt (the padding is wrong): " + (withPassword
+                    ? "a wrong password, or the file was made with another -md (" + digest + " here; openssl enc's default is "
+                            + "sha256) or -iter (" + iterations + " here)"
+                    : "a wrong key or IV, or the data is not padded (-nopad)"), e);
+        }
+        if (e instanceof IllegalBlockSizeException) {
+            return new GeneralSecurityException("the ciphertext is " + ciphertextLength + " bytes, not a whole number of "
+                    + "16-byte blocks: is it truncated?", e);
+        }
+        return e;
+    }
+
+    /** Bytes of ciphertext read, for the message about a truncated one. */
+    private long ciphertextLength;
+
+    private void run(Cipher cipher, int ivLength, boolean gcm, String kdf) throws GeneralSecurityException, IOException {
         try (InputStream in = io.openInput(main); OutputStream out = io.openOutput(main, decrypt)) {
             byte[] key;
             byte[] iv;
@@ -151,7 +221,7 @@ class EncCommand implements Callable<Integer> {
                     out.write(MAGIC);
                     out.write(salt);
                 }
-                byte[] derived = derive(salt, 16 + ivLength);
+                byte[] derived = derive(kdf, salt, 16 + ivLength);
                 key = Arrays.copyOf(derived, 16);
                 iv = ivLength == 0 ? null : Arrays.copyOfRange(derived, 16, 16 + ivLength);
                 Arrays.fill(derived, (byte) 0);
@@ -177,6 +247,7 @@ class EncCommand implements Callable<Integer> {
             byte[] buffer = new byte[CHUNK];
             int n;
             while ((n = in.read(buffer)) > 0) {
+                ciphertextLength += n;
                 byte[] piece = cipher.update(buffer, 0, n);
                 if (piece != null) {
                     out.write(piece);
@@ -188,10 +259,12 @@ class EncCommand implements Callable<Integer> {
         }
     }
 
-    private byte[] derive(byte[] salt, int length) throws GeneralSecurityException, IOException {
+    private byte[] derive(String kdf, byte[] salt, int length) throws GeneralSecurityException, IOException {
         char[] password = password();
         try {
-            SecretKeyFactory factory = SecretKeyFactory.getInstance("PBKDF2WithHmacSM3", main.provider());
+            // the SHA family from the JDK's providers, SM3 from ours
+            SecretKeyFactory factory = kdf.endsWith("SM3") ? SecretKeyFactory.getInstance(kdf, main.provider())
+                    : SecretKeyFactory.getInstance(kdf);
             PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, 8 * length);
             try {
                 return factory.generateSecret(spec).getEncoded();
@@ -204,6 +277,12 @@ class EncCommand implements Callable<Integer> {
     }
 
     private char[] password() throws IOException {
+        if (password != null) {
+            return password.toCharArray();
+        }
+        if (pass.equals("stdin")) {
+            return firstLine(main.stdin());
+        }
         int colon = pass.indexOf(':');
         String kind = colon < 0 ? "" : pass.substring(0, colon);
         String value = colon < 0 ? "" : pass.substring(colon + 1);
@@ -217,13 +296,39 @@ class EncCommand implements Callable<Integer> {
                 }
                 return variable.toCharArray();
             }
-            case "file": {
-                String first = Files.readAllLines(Path.of(value), StandardCharsets.UTF_8).stream().findFirst().orElse("");
-                return first.toCharArray();
-            }
+            case "file":
+                try (InputStream file = Files.newInputStream(Path.of(value))) {
+                    return firstLine(file);
+                } catch (IOException e) {
+                    throw new IOException("-pass file:" + value + ": " + DigestingCommand.describe(e), e);
+                }
+            case "fd":
+                if (!value.matches("[0-9]{1,9}")) {
+                    throw new ParameterException(spec.commandLine(), "-pass fd:N takes a file descriptor number, not " + value);
+                }
+                try (InputStream descriptor = Files.newInputStream(Path.of("/dev/fd", value))) {
+                    return firstLine(descriptor);
+                } catch (IOException e) {
+                    throw new IOException("-pass fd:" + value + ": " + DigestingCommand.describe(e), e);
+                }
             default:
-                throw new ParameterException(spec.commandLine(), "-pass takes pass:P, env:VAR or file:PATH");
+                throw new ParameterException(spec.commandLine(), "-pass takes env:VAR, file:PATH, fd:N, stdin or pass:P, not "
+                        + (colon < 0 ? pass : kind + ":..."));
         }
+    }
+
+    /** The first line of {@code in} (UTF-8, without its line end), read byte by byte so that nothing after it is taken. */
+    private static char[] firstLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        int b;
+        while ((b = in.read()) >= 0 && b != '\n') {
+            line.write(b);
+        }
+        byte[] bytes = line.toByteArray();
+        int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        char[] chars = new String(bytes, 0, length, StandardCharsets.UTF_8).toCharArray();
+        Arrays.fill(bytes, (byte) 0);
+        return chars;
     }
 
     private byte[] hex(String option, String text, int length) {

@@ -10,7 +10,6 @@ import java.security.KeyPairGenerator;
 import java.util.concurrent.Callable;
 import org.shangmi.provider.spec.PemKeySpec;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -22,8 +21,8 @@ final class GenkeyCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Mixin
-    InputOutputOptions io;
+    @Option(names = "-out", paramLabel = "FILE", description = "Write the private key to FILE (default: standard output).")
+    Path out;
 
     @Option(names = "-pubout", paramLabel = "FILE", description = "Also write the public key (PEM X.509) to FILE.")
     Path publicOut;
@@ -32,7 +31,7 @@ final class GenkeyCommand implements Callable<Integer> {
     public Integer call() throws GeneralSecurityException, IOException {
         KeyPair pair = KeyPairGenerator.getInstance("SM2", main.provider()).generateKeyPair();
         KeyFactory factory = KeyFactory.getInstance("SM2", main.provider());
-        io.write(main, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
+        InputOutputOptions.write(main, out, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
                 .getBytes(StandardCharsets.US_ASCII), true);
         if (publicOut != null) {
             InputOutputOptions.write(main, publicOut, factory.getKeySpec(pair.getPublic(), PemKeySpec.class).getText()

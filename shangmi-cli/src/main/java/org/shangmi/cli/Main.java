@@ -7,10 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.io.PrintWriter;
 import java.security.Provider;
 import java.security.Security;
+import java.util.ArrayList;
+import java.util.List;
 import org.shangmi.provider.ShangMiProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -70,13 +73,33 @@ public final class Main implements Runnable {
                     return EXIT_FAILURE;
                 });
         Main main = commandLine.getCommand();
+        // a usage error in one line and where to look, not the whole help
+        commandLine.setParameterExceptionHandler((e, ignored) -> {
+            CommandLine failed = e.getCommandLine();
+            err.println(failed.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+            err.println("see '" + failed.getCommandSpec().qualifiedName() + " --help'");
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        // the backends chosen by --backend hold while the command runs
+        commandLine.setExecutionStrategy(parsed -> {
+            main.backendProperties.apply(parsed.commandSpec().commandLine());
+            return new CommandLine.RunLast().execute(parsed);
+        });
         try {
             return commandLine.execute(args);
         } finally {
             out.flush();
             main.uninstall();
+            main.backendProperties.restore();
         }
     }
+
+    @Option(names = "--backend", paramLabel = "[ALGORITHM=]BACKEND",
+            description = {"The backend: auto (the default), java or openssl, for every algorithm or for one "
+                + "(SM2, SM3, HmacSM3, SM4=...; repeatable). The same as -Dshangmi.backend[.ALGORITHM]=BACKEND."})
+    private List<String> backends = new ArrayList<>();
+
+    private final BackendProperties backendProperties = new BackendProperties(() -> backends);
 
     @Override
     public void run() {

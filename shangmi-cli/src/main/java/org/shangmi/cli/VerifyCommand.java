@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.CertPathValidator;
 import java.security.cert.CertPathValidatorException;
@@ -105,14 +106,29 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "certificates, -untrusted, -CRLfile, -crl_check_all and -attime "
                     + "go with -CAfile");
         }
-        Signature verifier = SignCommand.signature(main, raw, id);
-        verifier.initVerify(KeyFiles.readPublic(main, keyFile));
-        verifier.update(InputOutputOptions.read(main, in));
-        boolean valid = verifier.verify(InputOutputOptions.read(main, signatureFile));
+        PublicKey key = KeyFiles.readPublic(main, keyFile);
+        byte[] data = InputOutputOptions.read(main, in);
+        byte[] signature = InputOutputOptions.read(main, signatureFile);
+        boolean valid = verifies(key, id, data, signature);
         PrintWriter out = spec.commandLine().getOut();
         out.println(valid ? "Verified OK" : "Verification failure");
         out.flush();
+        if (!valid && !id.isEmpty()) {
+            // the usual cause: OpenSSL 3.0's dgst signs with an empty ID unless given one
+            main.stderr().println(verifies(key, "", data, signature)
+                    ? spec.qualifiedName() + ": the signature verifies with an empty SM2 ID (OpenSSL 3.0's dgst signs so unless given "
+                            + "-sigopt distid:ID): use -id ''"
+                    : spec.qualifiedName() + ": the data, key or signature differ from the signer's, or the signer used another SM2 ID "
+                            + "than " + id + " (-id)");
+        }
         return valid ? 0 : Main.EXIT_FAILURE;
+    }
+
+    private boolean verifies(PublicKey key, String signerId, byte[] data, byte[] signature) throws GeneralSecurityException {
+        Signature verifier = SignCommand.signature(main, raw, signerId);
+        verifier.initVerify(key);
+        verifier.update(data);
+        return verifier.verify(signature);
     }
 
     private int verifyCertificates() throws GeneralSecurityException, IOException {

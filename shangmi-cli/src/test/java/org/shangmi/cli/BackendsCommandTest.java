@@ -1,6 +1,7 @@
 package org.shangmi.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -23,5 +24,22 @@ class BackendsCommandTest {
             assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|openssl) +auto, (Java|OpenSSL) first: .+")),
                     algorithm + " in " + run.out());
         }
+    }
+
+    /** --backend sets the provider's properties for the command only. */
+    @Test
+    void theBackendOptionChoosesForOneCommand() {
+        CliRun run = CliRun.of("--backend", "java", "--backend", "sm4=OpenSSL", "backends");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.contains("SM3        java       shangmi.backend=java"), run.out());
+        assertTrue(lines.contains("SM4        openssl    shangmi.backend.SM4=openssl"), run.out());
+        assertNull(System.getProperty("shangmi.backend"), "put back after the command");
+        assertNull(System.getProperty("shangmi.backend.SM4"), "put back after the command");
+
+        CliRun bad = CliRun.of("--backend", "gpu", "backends");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java or openssl"), bad.err());
+        assertEquals(2, CliRun.of("--backend", "SM9=java", "backends").status(), "no such algorithm");
     }
 }

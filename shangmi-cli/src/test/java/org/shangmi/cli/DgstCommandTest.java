@@ -8,6 +8,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,7 +75,11 @@ class DgstCommandTest {
 
     @Test
     void usageErrorsExitTwoAndHelpExitsZero() {
-        assertEquals(2, CliRun.of("dgst", "--no-such-option").status());
+        CliRun unknown = CliRun.of("dgst", "--no-such-option");
+        assertEquals(2, unknown.status());
+        // one line saying what is wrong, one saying where to look; not the whole help
+        assertEquals(List.of("shangmi dgst: Unknown option: '--no-such-option'", "see 'shangmi dgst --help'"),
+                unknown.err().lines().toList());
         assertEquals(2, CliRun.of().status(), "no command");
         assertEquals(2, CliRun.of("frobnicate").status());
         CliRun help = CliRun.of("dgst", "--help");

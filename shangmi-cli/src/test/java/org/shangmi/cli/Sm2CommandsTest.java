@@ -85,6 +85,16 @@ class Sm2CommandsTest {
                 "-signature", file("theirs.sig").toString());
         assertEquals(Main.EXIT_FAILURE, wrongId.status());
         assertEquals("Verification failure", wrongId.out().strip());
+        assertTrue(wrongId.err().contains("or the signer used another SM2 ID than bob (-id)"), wrongId.err());
+
+        // OpenSSL 3.0's dgst signs with an empty ID unless told otherwise: the failure says so
+        Files.write(file("empty-id.sig"), OpenSslCommand.run(messageBytes, "dgst", "-sm3", "-sign", file("key.pem").toString()));
+        CliRun defaultId = CliRun.of("verify", "-pubkey", file("pub.pem").toString(), "-in", message.toString(),
+                "-signature", file("empty-id.sig").toString());
+        assertEquals(Main.EXIT_FAILURE, defaultId.status());
+        assertTrue(defaultId.err().contains("the signature verifies with an empty SM2 ID"), defaultId.err());
+        assertEquals("Verified OK", ok("verify", "-pubkey", file("pub.pem").toString(), "-id", "", "-in", message.toString(),
+                "-signature", file("empty-id.sig").toString()).out().strip());
 
         CliRun rawSignature = CliRun.of(messageBytes, false, "sign", "-key", file("key.pem").toString(), "-raw");
         assertEquals(64, rawSignature.outBytes().length);
@@ -155,6 +165,11 @@ class Sm2CommandsTest {
         CliRun run = CliRun.of(messageBytes, false, "sign", "-key", file("junk").toString());
         assertEquals(Main.EXIT_FAILURE, run.status());
         assertTrue(run.err().contains("not an SM2 private key"), run.err());
+        // other key types are named in words
+        OpenSslCommand.run(new byte[0], "genpkey", "-algorithm", "ED25519", "-out", file("ed25519.pem").toString());
+        run = CliRun.of(messageBytes, false, "sign", "-key", file("ed25519.pem").toString());
+        assertEquals(Main.EXIT_FAILURE, run.status());
+        assertTrue(run.err().contains("not an EC key but Ed25519"), run.err());
         run = CliRun.of(messageBytes, false, "sign", "-key", file("missing").toString());
         assertEquals(Main.EXIT_FAILURE, run.status());
         assertTrue(run.err().contains("No such file"), run.err());

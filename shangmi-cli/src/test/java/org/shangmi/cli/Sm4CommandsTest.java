@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,20 +57,61 @@ class Sm4CommandsTest {
         Path sealed = directory.resolve("sealed");
         Files.write(sealed, fromOpenssl);
         Path opened = directory.resolve("opened");
-        ok("dec", "-sm4-cbc", "-pass", "pass:correct horse", "-iter", "1000", "-in", sealed.toString(), "-out", opened.toString());
+        ok("dec", "-sm4-cbc", "-md", "sm3", "-pass", "pass:correct horse", "-iter", "1000", "-in", sealed.toString(), "-out",
+                opened.toString());
         assertArrayEquals(plainBytes, Files.readAllBytes(opened));
 
         Path ours = directory.resolve("ours");
-        ok("enc", "-sm4-ctr", "-pass", "pass:correct horse", "-iter", "1000", "-in", plain.toString(), "-out", ours.toString());
+        ok("enc", "-sm4-ctr", "-md", "SM3", "-pass", "pass:correct horse", "-iter", "1000", "-in", plain.toString(), "-out",
+                ours.toString());
         assertArrayEquals(plainBytes, OpenSslCommand.run(Files.readAllBytes(ours), "enc", "-d", "-sm4-ctr", "-pbkdf2", "-md", "sm3",
                 "-iter", "1000", "-pass", "pass:correct horse"));
 
         Path wrong = directory.resolve("wrong");
-        CliRun failed = CliRun.of("dec", "-sm4-cbc", "-pass", "pass:battery staple", "-iter", "1000", "-in", sealed.toString(),
-                "-out", wrong.toString());
+        CliRun failed = CliRun.of("dec", "-sm4-cbc", "-md", "sm3", "-pass", "pass:battery staple", "-iter", "1000", "-in",
+                sealed.toString(), "-out", wrong.toString());
         assertEquals(1, failed.status(), failed.err());
-        assertTrue(failed.err().contains("padding"), failed.err());
+        assertTrue(failed.err().contains("bad decrypt (the padding is wrong): a wrong password, or the file was made with "
+                + "another -md (sm3 here; openssl enc's default is sha256) or -iter (1000 here)"), failed.err());
         assertFalse(Files.exists(wrong), "no partial plaintext left behind");
+    }
+
+    /** Without -md both sides use SHA-256, and every way of giving the password works. */
+    @Test
+    void opensslsDefaultDigestAndEveryPasswordForm() throws Exception {
+        Path sealed = Files.write(directory.resolve("sealed"), OpenSslCommand.run(plainBytes, "enc", "-sm4-cbc", "-pbkdf2",
+                "-pass", "pass:correct horse"));
+        Path passwordFile = Files.writeString(directory.resolve("password"), "correct horse\nsecond line\n");
+        List<String[]> forms = List.of(new String[] {"-pass", "pass:correct horse"}, new String[] {"-k", "correct horse"},
+                new String[] {"-pass", "file:" + passwordFile}, new String[] {"-md", "sha256", "-pass", "pass:correct horse"});
+        for (String[] form : forms) {
+            CliRun opened = ok(concat(concat(new String[] {"dec", "-sm4-cbc"}, form), new String[] {"-in", sealed.toString()}));
+            assertArrayEquals(plainBytes, opened.outBytes(), String.join(" ", form));
+        }
+        CliRun fromStdin = CliRun.of("correct horse\r\n".getBytes(StandardCharsets.UTF_8), false, "dec", "-sm4-cbc", "-pass",
+                "stdin", "-in", sealed.toString());
+        assertEquals(0, fromStdin.status(), fromStdin.err());
+        assertArrayEquals(plainBytes, fromStdin.outBytes());
+
+        Path ours = directory.resolve("ours");
+        ok("enc", "-sm4-ofb", "-md", "sha512", "-k", "correct horse", "-iter", "7", "-in", plain.toString(), "-out", ours.toString());
+        assertArrayEquals(plainBytes, OpenSslCommand.run(Files.readAllBytes(ours), "enc", "-d", "-sm4-ofb", "-pbkdf2", "-md", "sha512",
+                "-iter", "7", "-pass", "pass:correct horse"));
+
+        assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-md", "md5", "-k", "x", "-in", sealed.toString()).status(), "unknown -md");
+        assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-pass", "stdin").status(), "stdin carries the data");
+        assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-pass", "correct horse", "-in", sealed.toString()).status(), "no kind");
+        assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-k", "x", "-pass", "pass:x", "-in", sealed.toString()).status(), "-k and -pass");
+    }
+
+    @Test
+    void aTruncatedCiphertextSaysItsLength() throws Exception {
+        byte[] sealed = ok("enc", "-sm4-cbc", "-K", KEY, "-iv", IV, "-in", plain.toString()).outBytes();
+        Path truncated = Files.write(directory.resolve("truncated"), java.util.Arrays.copyOf(sealed, sealed.length - 5));
+        CliRun run = CliRun.of("dec", "-sm4-cbc", "-K", KEY, "-iv", IV, "-in", truncated.toString());
+        assertEquals(1, run.status());
+        assertTrue(run.err().contains("the ciphertext is " + (sealed.length - 5) + " bytes, not a whole number of 16-byte blocks"),
+                run.err());
     }
 
     @Test

@@ -248,7 +248,10 @@ final class Sm2Keys {
     private static void checkAlgorithm(Der.Reader algorithm) throws Der.MalformedException, InvalidKeySpecException {
         byte[] oid = algorithm.bytes(Der.OBJECT_IDENTIFIER);
         if (!Arrays.equals(oid, EC_PUBLIC_KEY)) {
-            throw new OtherCurveException("not an EC key: algorithm " + Der.oidString(oid));
+            String name = Der.oidString(oid);
+            String known = knownName(name);
+            throw new OtherCurveException(known == null ? "not an EC key: algorithm " + name
+                    : "not an EC key but " + known + " (algorithm " + name + ")");
         }
         if (algorithm.peekTag() != Der.OBJECT_IDENTIFIER) {
             throw new OtherCurveException("EC key without a named curve: only sm2p256v1 ("
@@ -260,9 +263,30 @@ final class Sm2Keys {
 
     private static void checkCurve(byte[] oid) throws InvalidKeySpecException {
         if (!Arrays.equals(oid, SM2_CURVE)) {
-            throw new OtherCurveException("the key is on curve " + Der.oidString(oid) + ", not sm2p256v1 ("
-                    + Sm2ParameterSpec.OID + ")");
+            String name = Der.oidString(oid);
+            String known = knownName(name);
+            throw new OtherCurveException("the key is on curve " + (known == null ? name : known + " (" + name + ")")
+                    + ", not sm2p256v1 (" + Sm2ParameterSpec.OID + ")");
         }
+    }
+
+    /** The usual name of a key algorithm or curve that people meet in place of SM2, or null. */
+    private static String knownName(String oid) {
+        return switch (oid) {
+            case "1.2.840.113549.1.1.1" -> "RSA";
+            case "1.2.840.113549.1.1.10" -> "RSASSA-PSS";
+            case "1.2.840.10040.4.1" -> "DSA";
+            case "1.2.840.113549.1.3.1", "1.2.840.10046.2.1" -> "DH";
+            case "1.3.101.110" -> "X25519";
+            case "1.3.101.111" -> "X448";
+            case "1.3.101.112" -> "Ed25519";
+            case "1.3.101.113" -> "Ed448";
+            case "1.2.840.10045.3.1.7" -> "secp256r1 (P-256)";
+            case "1.3.132.0.34" -> "secp384r1 (P-384)";
+            case "1.3.132.0.35" -> "secp521r1 (P-521)";
+            case "1.3.132.0.10" -> "secp256k1";
+            default -> null;
+        };
     }
 
     // ---- PEM -----------------------------------------------------------------------------

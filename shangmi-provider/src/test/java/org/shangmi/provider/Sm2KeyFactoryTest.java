@@ -176,11 +176,22 @@ class Sm2KeyFactoryTest {
         KeyPairGenerator p256 = KeyPairGenerator.getInstance("EC", "SunEC");
         p256.initialize(new ECGenParameterSpec("secp256r1"));
         KeyPair nist = p256.generateKeyPair();
+        KeyPair ed25519 = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        KeyPairGenerator rsaGenerator = KeyPairGenerator.getInstance("RSA");
+        rsaGenerator.initialize(1024);
+        KeyPair rsa = rsaGenerator.generateKeyPair();
         for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             InvalidKeySpecException e = assertThrows(InvalidKeySpecException.class,
                     () -> factory.generatePublic(new X509EncodedKeySpec(nist.getPublic().getEncoded())));
-            assertTrue(e.getMessage().contains("1.2.840.10045.3.1.7"), e.getMessage());
+            assertTrue(e.getMessage().contains("curve secp256r1 (P-256) (1.2.840.10045.3.1.7)"), e.getMessage());
+            // other key types are named in words, with their OID
+            e = assertThrows(InvalidKeySpecException.class,
+                    () -> factory.generatePrivate(new PKCS8EncodedKeySpec(ed25519.getPrivate().getEncoded())));
+            assertTrue(e.getMessage().contains("not an EC key but Ed25519 (algorithm 1.3.101.112)"), e.getMessage());
+            e = assertThrows(InvalidKeySpecException.class,
+                    () -> factory.generatePublic(new X509EncodedKeySpec(rsa.getPublic().getEncoded())));
+            assertTrue(e.getMessage().contains("not an EC key but RSA (algorithm 1.2.840.113549.1.1.1)"), e.getMessage());
             e = assertThrows(InvalidKeySpecException.class,
                     () -> factory.generatePrivate(new PKCS8EncodedKeySpec(nist.getPrivate().getEncoded())));
             assertTrue(e.getMessage().contains("1.2.840.10045.3.1.7"), e.getMessage());
