@@ -58,7 +58,7 @@ public final class ShangMiProvider extends Provider {
 
     /**
      * The order {@code auto} tries backends in, per algorithm, as measured on the reference machine
-     * (see the README's speed tables): OpenSSL first for SM3 and HMAC-SM3, whose C code is about
+     * (see docs/performance.md): OpenSSL first for SM3 and HMAC-SM3, whose C code is about
      * 1.25× ours from 1 KiB up; Java first for SM2 (ten times OpenSSL 3.0's speed) and SM4
      * (faster in the parallel modes, and free of OpenSSL's secret-indexed tables).
      */

@@ -29,7 +29,7 @@ import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.testing.OpenSslCommand;
 
 /**
- * The keytool recipe of the README, run with the keytool of the JDK running the tests: ShangMi
+ * The keytool recipe of docs/pki.md, run with the keytool of the JDK running the tests: ShangMi
  * registered ahead of SunEC through a {@code java.security} file, the jars on keytool's class
  * path; a CA and a leaf key pair, a CSR, a certificate issued from it, the CA and the reply
  * imported, listed and printed. openssl checks the CSR and certificate, Java's PKIX the chain.
@@ -117,7 +117,7 @@ class KeytoolTest {
         }
     }
 
-    /** What the README says: -providerClass appends ShangMi after SunEC, where the JDK's key decoding never asks it. */
+    /** What docs/pki.md says: -providerClass appends ShangMi after SunEC, where the JDK's key decoding never asks it. */
     @Test
     void providerClassAloneCannotServeTheJdksKeyDecoding() throws Exception {
         Run run = keytool(List.of("-providerClass", ShangMiProvider.class.getName(), "-providerPath", classPath()),

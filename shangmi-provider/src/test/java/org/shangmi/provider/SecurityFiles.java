@@ -7,7 +7,7 @@ import java.nio.file.Paths;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The README's {@code java.security} recipe, for the JDK running the tests. */
+/** The {@code java.security} recipe of docs/pki.md, for the JDK running the tests. */
 final class SecurityFiles {
 
     private SecurityFiles() {

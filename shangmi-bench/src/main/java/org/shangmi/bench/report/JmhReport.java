@@ -22,7 +22,7 @@ import org.shangmi.cli.report.HtmlReport;
 
 /**
  * Turns JMH JSON results (one file or several, such as runs at different thread counts) into
- * Markdown tables for the README and one HTML page with the same tables and charts. Per benchmark
+ * Markdown tables for docs/performance.md and one HTML page with the same tables and charts. Per benchmark
  * method and thread count: a throughput table (providers side by side, OpenSSL against Java in
  * percent, the best ShangMi backend over the best peer) with lines over message sizes or bars
  * (with JMH's error) for other parameters, and, with {@code -prof gc}, a memory
