@@ -3,6 +3,7 @@ package org.shangmi.provider;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
+import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
@@ -34,8 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.shangmi.core.sm2.Sm2KnownNonce;
+import org.shangmi.core.testing.BrokenRandom;
 import org.shangmi.core.testing.Chunks;
-import org.shangmi.core.testing.FixedRandom;
 import org.shangmi.core.testing.Vectors;
 import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
@@ -75,7 +78,7 @@ class Sm2SignatureTest {
             for (String algorithm : List.of("SM3withSM2inP1363Format", "SM3withSM2")) {
                 Signature signer = Signature.getInstance(algorithm, provider);
                 signer.setParameter(spec);
-                signer.initSign(key, new FixedRandom(record.hex("k")));
+                signer.initSign(key, new Sm2KnownNonce(record.hex("k")));
                 feed(signer, message, way, random);
                 byte[] signature = signer.sign();
                 byte[] expected = algorithm.endsWith("Format") ? expectedRaw : expectedDer;
@@ -262,7 +265,7 @@ class Sm2SignatureTest {
         if (spec != null) {
             signer.setParameter(spec);
         }
-        signer.initSign(key, new FixedRandom(k));
+        signer.initSign(key, new Sm2KnownNonce(k));
         signer.update(message);
         return signer.sign();
     }
@@ -400,6 +403,34 @@ class Sm2SignatureTest {
             signer.initSign(key);
             signer.update(new byte[] {7});
             assertTrue(bouncyCastleVerifies(publicKey, Sm2SignatureSpec.defaultId(), new byte[] {7}, signer.sign()));
+        }
+    }
+
+    /**
+     * A random source stuck at one value: signing still works (the Java engine hedges its nonces;
+     * libcrypto draws its own), and the Java engine refuses to make a key from it instead of
+     * waiting forever.
+     */
+    @Test
+    void aStuckRandomSourceSignsButMakesNoKey() throws Exception {
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
+            KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+            Signature signer = Signature.getInstance("SM3withSM2", provider);
+            signer.initSign(pair.getPrivate(), new BrokenRandom(0));
+            signer.update(new byte[] {1, 2, 3});
+            byte[] signature = signer.sign();
+            signer.initVerify(pair.getPublic());
+            signer.update(new byte[] {1, 2, 3});
+            assertTrue(signer.verify(signature), provider.getInfo());
+
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", provider);
+            generator.initialize(new ECGenParameterSpec("sm2p256v1"), new BrokenRandom(0xff));
+            if (provider.backendFor("SM2") == Backend.JAVA) {
+                ProviderException e = assertThrows(ProviderException.class, generator::generateKeyPair);
+                assertTrue(e.getMessage().contains("it is broken"), e.getMessage());
+            } else {
+                assertNotNull(generator.generateKeyPair(), "libcrypto draws keys from its own generator");
+            }
         }
     }
 }

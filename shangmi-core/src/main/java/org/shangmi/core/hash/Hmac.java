@@ -26,6 +26,8 @@ public final class Hmac implements MacEngine {
     private final BlockDigest innerKeyed;
     private final BlockDigest outerKeyed;
     private final byte[] innerHash;
+    /** The key block while {@link #init} works on it; zeros otherwise. */
+    private final byte[] pad;
     private boolean keyed;
 
     /**
@@ -40,6 +42,7 @@ public final class Hmac implements MacEngine {
         this.innerKeyed = digest.copy();
         this.outerKeyed = digest.copy();
         this.innerHash = new byte[digest.digestLength()];
+        this.pad = new byte[digest.blockLength()];
     }
 
     private Hmac(Hmac source) {
@@ -49,6 +52,7 @@ public final class Hmac implements MacEngine {
         this.innerKeyed = source.innerKeyed.copy();
         this.outerKeyed = source.outerKeyed.copy();
         this.innerHash = new byte[source.innerHash.length];
+        this.pad = new byte[source.pad.length];
         this.keyed = source.keyed;
     }
 
@@ -65,8 +69,7 @@ public final class Hmac implements MacEngine {
     @Override
     public void init(byte[] key, int off, int len) {
         Objects.checkFromIndexSize(off, len, key.length);
-        int blockLength = inner.blockLength();
-        byte[] pad = new byte[blockLength];
+        int blockLength = pad.length;
         try {
             if (len > blockLength) {
                 inner.reset();

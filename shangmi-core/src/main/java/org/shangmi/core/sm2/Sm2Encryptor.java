@@ -17,6 +17,11 @@ import org.shangmi.core.util.ConstantTime;
  * mask, and compares C3 in constant time before it reports success. On any failure it returns
  * −1 and leaves zeros where the plaintext would have gone: nothing is released.
  *
+ * <p>The ephemeral k is hedged: it comes from an HMAC-DRBG ({@link HedgedNonces}) seeded with 32
+ * bytes of the caller's random source and SM3(public key || M), so that a random source that
+ * repeats itself still gives different messages different k. Only an {@link Sm2KnownNonce}, for
+ * known-answer tests, gives k directly.
+ *
  * <p>An instance owns its workspaces and is not thread-safe. The input and output ranges of one
  * call must not overlap.
  */
@@ -38,6 +43,10 @@ public final class Sm2Encryptor {
     private final byte[] expectedTag = new byte[C3_BYTES];
     private final Sm3 sm3 = new Sm3();
     private final Sm3Kdf kdf = new Sm3Kdf();
+    private final HedgedNonces nonces = new HedgedNonces();
+    private final byte[] fresh = new byte[32];
+    private final byte[] messageDigest = new byte[Sm3.DIGEST_LENGTH];
+    private static final byte[] NONE = new byte[0];
 
     /**
      * Encrypts {@code in[off..off+len)} for the public key (affine x || y), writing
@@ -54,8 +63,21 @@ public final class Sm2Encryptor {
         }
         int c2 = outOff + OVERHEAD;
         try {
-            while (true) {
-                random.nextBytes(nonce);
+            boolean known = random instanceof Sm2KnownNonce;
+            if (!known) {
+                random.nextBytes(fresh);
+                sm3.reset();
+                sm3.update(publicKey, 0, publicKey.length);
+                sm3.update(in, off, len);
+                sm3.digest(messageDigest, 0);
+                nonces.seed(fresh, messageDigest, NONE, NONE);
+            }
+            for (int candidate = 0; candidate < Sm2Signer.MAX_CANDIDATES; candidate++) {
+                if (known) {
+                    random.nextBytes(nonce);
+                } else {
+                    nonces.next(nonce);
+                }
                 if (!order.decodeScalar(nonce, scalar)) {
                     continue; // k must lie in [1, n − 1]
                 }
@@ -74,7 +96,10 @@ public final class Sm2Encryptor {
                 tag(in, off, len, out, outOff + C1_BYTES);
                 return OVERHEAD + len;
             }
+            throw Sm2Signer.brokenRandom("nonces"); // from the DRBG, as likely as 2^-2048
         } finally {
+            nonces.wipe();
+            Arrays.fill(fresh, (byte) 0);
             Arrays.fill(nonce, (byte) 0);
             Arrays.fill(scalar, 0);
             Arrays.fill(shared, (byte) 0);

@@ -1,5 +1,6 @@
 package org.shangmi.core.sm2;
 
+import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -15,6 +16,12 @@ import org.shangmi.core.backend.Sm2Engine;
  * {@link Sm2Curve#multiply}, the arithmetic modulo n is {@link Sm2OrderField}'s, and the only
  * branches are the standard's retries, taken with negligible probability. Verification handles
  * public data only.
+ *
+ * <p>The nonce k is hedged: it comes from an HMAC-DRBG ({@link HedgedNonces}) seeded with the
+ * private key, the digest and 32 bytes of the caller's random source, so that a failing source
+ * cannot make two signatures share a nonce (which would give the private key away). Only an
+ * {@link Sm2KnownNonce}, for known-answer tests, gives k directly. A random source that yields
+ * nothing usable many times in a row (key generation) is reported, never waited on forever.
  *
  * <p>An instance owns its workspaces and is not thread-safe. Scalars and signatures are 32-byte
  * big-endian integers; a public key is its affine x || y (64 bytes).
@@ -45,6 +52,22 @@ public final class Sm2Signer {
     private final long[] t = Sm2OrderField.create();
     private final byte[] nonce = new byte[SCALAR_BYTES];
     private final byte[] affine = new byte[2 * SCALAR_BYTES];
+    private final HedgedNonces nonces = new HedgedNonces();
+    private final byte[] fresh = new byte[SCALAR_BYTES];
+    private final byte[] reduced = new byte[SCALAR_BYTES];
+
+    /**
+     * Candidates drawn before giving up: a working source fails a candidate with probability
+     * about 2^−32, so 64 failures in a row mean the source is broken.
+     */
+    static final int MAX_CANDIDATES = 64;
+    private static final byte[] NO_EXTRA = new byte[0];
+
+    /** The exception for a random source that keeps giving values out of range. */
+    static ProviderException brokenRandom(String what) {
+        return new ProviderException("the random source gave " + MAX_CANDIDATES + " unusable " + what
+                + " in a row: it is broken");
+    }
 
     /**
      * Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA), written to {@code out[off..off+32)}.
@@ -91,7 +114,11 @@ public final class Sm2Signer {
     public void generateKeyPair(SecureRandom random, byte[] privateKey, byte[] publicKey) {
         Objects.checkFromIndexSize(0, SCALAR_BYTES, privateKey.length);
         Objects.checkFromIndexSize(0, 2 * SCALAR_BYTES, publicKey.length);
-        while (true) {
+        for (int candidate = 0;; candidate++) {
+            if (candidate == MAX_CANDIDATES) {
+                wipe();
+                throw brokenRandom("private keys");
+            }
             random.nextBytes(nonce);
             boolean inRange = order.decodeScalar(nonce, d);
             Sm2OrderField.setOne(t);
@@ -140,9 +167,19 @@ public final class Sm2Signer {
         System.arraycopy(key.inverseOnePlusD, 0, t, 0, Sm2OrderField.LIMBS);
         try {
             order.decode(digest, 0, e); // e mod n
+            boolean known = random instanceof Sm2KnownNonce;
+            if (!known) {
+                random.nextBytes(fresh);
+                order.encode(e, reduced, 0);
+                nonces.seed(key.privateKey, reduced, fresh, NO_EXTRA);
+            }
             // s = (1 + d)^-1 · (k − r·d)
-            while (true) {
-                random.nextBytes(nonce);
+            for (int candidate = 0; candidate < MAX_CANDIDATES; candidate++) {
+                if (known) {
+                    random.nextBytes(nonce);
+                } else {
+                    nonces.next(nonce);
+                }
                 if (!order.decodeScalar(nonce, k)) {
                     continue; // k must lie in [1, n − 1]
                 }
@@ -164,7 +201,11 @@ public final class Sm2Signer {
                 order.encode(s, out, off + SCALAR_BYTES);
                 return;
             }
+            throw brokenRandom("nonces"); // from the DRBG, as likely as 2^-2048
         } finally {
+            nonces.wipe();
+            Arrays.fill(fresh, (byte) 0);
+            Arrays.fill(reduced, (byte) 0);
             wipe();
         }
     }

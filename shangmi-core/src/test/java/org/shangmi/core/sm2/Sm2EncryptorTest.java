@@ -2,6 +2,7 @@ package org.shangmi.core.sm2;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
@@ -18,6 +19,7 @@ import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.shangmi.core.testing.BrokenRandom;
 import org.shangmi.core.testing.Vectors;
 
 class Sm2EncryptorTest {
@@ -134,4 +136,22 @@ class Sm2EncryptorTest {
         return raw;
     }
 
+
+    /** A source that repeats itself, or is stuck at 0x00 or 0xFF, still gives each message its own k. */
+    @Test
+    void aBrokenRandomSourceStillGivesEachMessageItsOwnNonce() {
+        byte[] privateKey = Sm2FieldTest.bytes(BigInteger.valueOf(0x7654321));
+        byte[] publicKey = new byte[64];
+        new Sm2Signer().publicKey(privateKey, publicKey, 0);
+        for (int stuck : new int[] {0x00, 0x42, 0xff}) {
+            byte[] first = new byte[Sm2Encryptor.OVERHEAD + 3];
+            byte[] second = new byte[Sm2Encryptor.OVERHEAD + 3];
+            encryptor.encrypt(publicKey, new byte[] {1, 2, 3}, 0, 3, new BrokenRandom(stuck), first, 0);
+            encryptor.encrypt(publicKey, new byte[] {1, 2, 4}, 0, 3, new BrokenRandom(stuck), second, 0);
+            assertFalse(Arrays.equals(first, 0, Sm2Encryptor.C1_BYTES, second, 0, Sm2Encryptor.C1_BYTES), "C1 = k·G repeated");
+            byte[] plain = new byte[3];
+            assertEquals(3, encryptor.decrypt(privateKey, second, 0, second.length, plain, 0));
+            assertArrayEquals(new byte[] {1, 2, 4}, plain);
+        }
+    }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.sm3.Sm3;
-import org.shangmi.core.testing.FixedRandom;
 import org.shangmi.core.testing.Vectors;
 
 /**
@@ -105,12 +104,12 @@ class Sm2ReferenceTest {
             sm3.update(message, 0, message.length);
             sm3.digest(e, 0);
             byte[] rs = new byte[64];
-            signer.sign(Sm2Reference.bytes(d), e, new FixedRandom(Sm2Reference.bytes(k)), rs, 0);
+            signer.sign(Sm2Reference.bytes(d), e, new Sm2KnownNonce(Sm2Reference.bytes(k)), rs, 0);
             BigInteger[] expected = reference.sign(id, d, k, message);
             assertArrayEquals(Sm2Reference.concat(Sm2Reference.bytes(expected[0]), Sm2Reference.bytes(expected[1])), rs, context);
 
             byte[] ciphertext = new byte[97 + message.length];
-            encryptor.encrypt(publicKey, message, 0, message.length, new FixedRandom(Sm2Reference.bytes(k)), ciphertext, 0);
+            encryptor.encrypt(publicKey, message, 0, message.length, new Sm2KnownNonce(Sm2Reference.bytes(k)), ciphertext, 0);
             assertArrayEquals(reference.encrypt(referencePublic, k, message), ciphertext, context);
 
             BigInteger dB = scalar(random);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.sm3.Sm3;
-import org.shangmi.core.testing.FixedRandom;
+import org.shangmi.core.testing.BrokenRandom;
 import org.shangmi.core.testing.Vectors;
 
 class Sm2SignerTest {
@@ -41,7 +42,7 @@ class Sm2SignerTest {
         byte[] e = digest(record.text("id_ascii").getBytes(StandardCharsets.US_ASCII), publicKey, record.hex("msg"));
 
         byte[] signature = new byte[64];
-        signer.sign(privateKey, e, new FixedRandom(record.hex("k")), signature, 0);
+        signer.sign(privateKey, e, new Sm2KnownNonce(record.hex("k")), signature, 0);
         assertArrayEquals(record.hex("r"), Arrays.copyOfRange(signature, 0, 32), "r");
         assertArrayEquals(record.hex("s"), Arrays.copyOfRange(signature, 32, 64), "s");
         assertTrue(signer.verify(publicKey, e, signature, 0));
@@ -168,4 +169,53 @@ class Sm2SignerTest {
 
 
     /** Hands out the given nonce, then fails: tests only. */
+
+    /**
+     * A random source that repeats itself must not repeat nonces: with two signatures under one k,
+     * d = (s2 − s1) / ((s1 + r1) − (s2 + r2)) mod n. Hedging gives each digest its own k.
+     */
+    @Test
+    void aRepeatingRandomSourceGivesNoKeyAway() {
+        BigInteger d = new BigInteger("3945208F7B2144B13F36E38AC6D39F95889393692860B51A42FB81EF4DF7C5B8", 16);
+        byte[] privateKey = Sm2FieldTest.bytes(d);
+        byte[] publicKey = new byte[64];
+        signer.publicKey(privateKey, publicKey, 0);
+        byte[] e1 = new byte[32];
+        byte[] e2 = new byte[32];
+        e1[0] = 1;
+        e2[0] = 2;
+        byte[] first = new byte[64];
+        byte[] second = new byte[64];
+        signer.sign(privateKey, e1, new BrokenRandom(0x42), first, 0);
+        signer.sign(privateKey, e2, new BrokenRandom(0x42), second, 0);
+        assertTrue(signer.verify(publicKey, e1, first, 0));
+        assertTrue(signer.verify(publicKey, e2, second, 0));
+        BigInteger r1 = new BigInteger(1, Arrays.copyOfRange(first, 0, 32));
+        BigInteger s1 = new BigInteger(1, Arrays.copyOfRange(first, 32, 64));
+        BigInteger r2 = new BigInteger(1, Arrays.copyOfRange(second, 0, 32));
+        BigInteger s2 = new BigInteger(1, Arrays.copyOfRange(second, 32, 64));
+        BigInteger recovered = s2.subtract(s1).multiply(s1.add(r1).subtract(s2.add(r2)).modInverse(N)).mod(N);
+        assertFalse(recovered.equals(d), "the nonce was reused");
+        // k = s + (s + r)·d: different for the two digests
+        BigInteger k1 = s1.add(s1.add(r1).multiply(d)).mod(N);
+        BigInteger k2 = s2.add(s2.add(r2).multiply(d)).mod(N);
+        assertFalse(k1.equals(k2));
+    }
+
+    /** A source stuck at 0x00 or 0xFF still signs (the nonce is hedged) but cannot make keys. */
+    @Test
+    void aStuckRandomSourceSignsButGeneratesNoKeyAndNeverHangs() {
+        byte[] privateKey = Sm2FieldTest.bytes(BigInteger.valueOf(0x1234567));
+        byte[] publicKey = new byte[64];
+        signer.publicKey(privateKey, publicKey, 0);
+        byte[] e = new byte[32];
+        for (int stuck : new int[] {0x00, 0xff}) {
+            byte[] signature = new byte[64];
+            signer.sign(privateKey, e, new BrokenRandom(stuck), signature, 0);
+            assertTrue(signer.verify(publicKey, e, signature, 0));
+            ProviderException refused = assertThrows(ProviderException.class,
+                    () -> signer.generateKeyPair(new BrokenRandom(stuck), new byte[32], new byte[64]));
+            assertEquals("the random source gave 64 unusable private keys in a row: it is broken", refused.getMessage());
+        }
+    }
 }
