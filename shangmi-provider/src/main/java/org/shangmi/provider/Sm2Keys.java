@@ -33,6 +33,8 @@ final class Sm2Keys {
     private static final byte[] EC_PUBLIC_KEY = HexFormat.of().parseHex("2a8648ce3d0201");
     /** DER contents of sm2p256v1 (1.2.156.10197.1.301). */
     private static final byte[] SM2_CURVE = HexFormat.of().parseHex("2a811ccf5501822d");
+    /** PKCS#8 v2's publicKey: [1] IMPLICIT BIT STRING, a primitive context-specific tag. */
+    private static final int PKCS8_PUBLIC_KEY = 0x81;
 
     static final String PUBLIC_PEM = "PUBLIC KEY";
     static final String PRIVATE_PEM = "PRIVATE KEY";
@@ -172,7 +174,8 @@ final class Sm2Keys {
 
     /**
      * Reads PKCS#8 PrivateKeyInfo (v1, or v2 with its optional public key) or, recognised by its
-     * version 1, a bare SEC1 ECPrivateKey.
+     * version 1, a bare SEC1 ECPrivateKey. Strict: nothing may follow an element where the
+     * structure ends, and every public key that comes with the private key must be d·G.
      */
     static Sm2PrivateKey decodePrivate(byte[] encoded) throws InvalidKeySpecException {
         try {
@@ -181,31 +184,43 @@ final class Sm2Keys {
             outer.expectEnd();
             int version = info.smallInteger();
             if (version == 1 && info.peekTag() == Der.OCTET_STRING) {
-                return sec1Key(encoded, true);
+                return sec1Key(encoded);
             }
             if (version != 0 && version != 1) {
                 throw new InvalidKeySpecException("unknown PKCS#8 version " + version);
             }
             checkAlgorithm(info.sequence());
             byte[] sec1 = info.bytes(Der.OCTET_STRING);
+            Sm2PrivateKey key;
             try {
-                return sec1Key(sec1, false);
+                key = sec1Key(sec1);
             } finally {
                 Arrays.fill(sec1, (byte) 0);
             }
-            // attributes [0] and the v2 public key [1] may follow; the SEC1 key is what counts
+            if (info.peekTag() == Der.CONTEXT) {
+                info.read(Der.CONTEXT); // attributes [0]: none has a meaning for SM2 keys
+            }
+            if (version == 1 && info.peekTag() == PKCS8_PUBLIC_KEY) {
+                byte[] bits = info.bytes(PKCS8_PUBLIC_KEY); // [1] IMPLICIT BIT STRING
+                if (bits.length == 0 || bits[0] != 0) {
+                    throw new InvalidKeySpecException("the PKCS#8 public key is not a whole-byte BIT STRING");
+                }
+                byte[] xy = decodePoint(Arrays.copyOfRange(bits, 1, bits.length));
+                if (!matches(key.scalar(), xy)) {
+                    throw new InvalidKeySpecException("the PKCS#8 public key is not the private key's d·G");
+                }
+            }
+            info.expectEnd();
+            return key;
         } catch (Der.MalformedException e) {
             throw new InvalidKeySpecException("not a PKCS#8 or SEC1 SM2 private key: " + e.getMessage());
         }
     }
 
-    private static Sm2PrivateKey sec1Key(byte[] encoded, boolean outermost)
-            throws Der.MalformedException, InvalidKeySpecException {
+    private static Sm2PrivateKey sec1Key(byte[] encoded) throws Der.MalformedException, InvalidKeySpecException {
         Der.Reader outer = new Der.Reader(encoded);
         Der.Reader key = outer.sequence();
-        if (outermost) {
-            outer.expectEnd();
-        }
+        outer.expectEnd();
         if (key.smallInteger() != 1) {
             throw new InvalidKeySpecException("SEC1 ECPrivateKey must have version 1");
         }

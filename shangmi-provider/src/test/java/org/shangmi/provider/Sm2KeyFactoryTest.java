@@ -33,6 +33,17 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1EncodableVector;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.DERBitString;
+import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.DEROctetString;
+import org.bouncycastle.asn1.DERSequence;
+import org.bouncycastle.asn1.DERSet;
+import org.bouncycastle.asn1.DERTaggedObject;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslCommand;
@@ -230,5 +241,59 @@ class Sm2KeyFactoryTest {
             assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PemKeySpec("no PEM here")));
             assertFalse(pair.getPrivate().toString().contains(((ECPrivateKey) pair.getPrivate()).getS().toString(16)));
         }
+    }
+
+    /**
+     * PKCS#8 is read strictly: trailing bytes at any level are refused, attributes are skipped,
+     * and a version-2 public key must be the private key's. The inputs are built with Bouncy
+     * Castle's ASN.1 classes around an SEC1 key of OpenSSL's form.
+     */
+    @Test
+    void pkcs8IsReadStrictly() throws Exception {
+        KeyFactory factory = KeyFactory.getInstance("SM2", new ShangMiProvider(Backend.JAVA));
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2", new ShangMiProvider(Backend.JAVA));
+        KeyPair pair = generator.generateKeyPair();
+        KeyPair other = generator.generateKeyPair();
+        PrivateKeyInfo info = PrivateKeyInfo.getInstance(
+                pair.getPrivate().getEncoded());
+        byte[] sec1 = info.getPrivateKey().getOctets();
+        AlgorithmIdentifier algorithm = info.getPrivateKeyAlgorithm();
+
+        byte[] trailingInside = Arrays.copyOf(sec1, sec1.length + 2);
+        assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PKCS8EncodedKeySpec(
+                pkcs8(0, algorithm, trailingInside))), "bytes after the SEC1 key inside the OCTET STRING");
+        assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PKCS8EncodedKeySpec(
+                pkcs8(0, algorithm, sec1, DERNull.INSTANCE))), "an element after the OCTET STRING");
+
+        DERTaggedObject attributes = new DERTaggedObject(false, 0,
+                new DERSet());
+        assertArrayEquals(pair.getPrivate().getEncoded(), factory.generatePrivate(new PKCS8EncodedKeySpec(
+                pkcs8(0, algorithm, sec1, attributes))).getEncoded(), "attributes are skipped");
+
+        byte[] ownPoint = ((Sm2PublicKey) pair.getPublic()).getUncompressed();
+        byte[] otherPoint = ((Sm2PublicKey) other.getPublic()).getUncompressed();
+        assertArrayEquals(pair.getPrivate().getEncoded(), factory.generatePrivate(new PKCS8EncodedKeySpec(
+                pkcs8(1, algorithm, sec1, publicKey(ownPoint)))).getEncoded(), "v2 with its own public key");
+        InvalidKeySpecException e = assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(
+                new PKCS8EncodedKeySpec(pkcs8(1, algorithm, sec1, publicKey(otherPoint)))));
+        assertTrue(e.getMessage().contains("not the private key's"), e.getMessage());
+        assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PKCS8EncodedKeySpec(
+                pkcs8(1, algorithm, sec1, publicKey(ownPoint), attributes))), "the public key before the attributes");
+    }
+
+    private static DERTaggedObject publicKey(byte[] point) {
+        return new DERTaggedObject(false, 1, new DERBitString(point));
+    }
+
+    private static byte[] pkcs8(int version, AlgorithmIdentifier algorithm, byte[] sec1,
+            ASN1Encodable... after) throws Exception {
+        ASN1EncodableVector fields = new ASN1EncodableVector();
+        fields.add(new ASN1Integer(version));
+        fields.add(algorithm);
+        fields.add(new DEROctetString(sec1));
+        for (ASN1Encodable element : after) {
+            fields.add(element);
+        }
+        return new DERSequence(fields).getEncoded();
     }
 }
