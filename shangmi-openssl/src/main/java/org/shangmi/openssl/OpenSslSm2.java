@@ -6,6 +6,8 @@ import java.util.HexFormat;
 import java.util.Objects;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.sm2.Sm2Ciphertext;
+import org.shangmi.core.sm2.Sm2Curve;
+import org.shangmi.core.sm2.Sm2Point;
 import org.shangmi.core.util.Der;
 import org.shangmi.openssl.LibCrypto.PkeyOperation;
 
@@ -25,6 +27,9 @@ final class OpenSslSm2 implements Sm2Engine {
     private static final SecureRandom FALLBACK_RANDOM = new SecureRandom();
 
     private final Sm2Engine java;
+    /** Checks C1 before libcrypto sees it: libcrypto accepts a coordinate written as x + p. */
+    private final Sm2Curve curve = new Sm2Curve();
+    private final Sm2Point c1 = new Sm2Point();
     private final EvpPkey.Importer importer = new EvpPkey.Importer();
     /** The GM/T 0009 DER that libcrypto decrypts, kept from call to call (ciphertext only, public). */
     private byte[] derScratch = new byte[0];
@@ -256,9 +261,9 @@ final class OpenSslSm2 implements Sm2Engine {
         if (plainLength == 0) {
             return empty.decrypt();
         }
-        if (in[off] != 4) {
+        if (in[off] != 4 || !curve.fromAffine(c1, in, off + 1)) {
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
-            return -1; // C1 is not an uncompressed point
+            return -1; // C1 must be an uncompressed curve point with coordinates below p, as in Java
         }
         int derLength = Sm2Ciphertext.derLength(in, off, len);
         if (derScratch.length < derLength) {

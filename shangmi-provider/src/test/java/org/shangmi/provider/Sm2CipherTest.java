@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -25,6 +27,13 @@ import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.asn1.gm.GMNamedCurves;
+import org.bouncycastle.crypto.digests.SM3Digest;
+import org.bouncycastle.crypto.generators.KDF2BytesGenerator;
+import org.bouncycastle.crypto.params.KDFParameters;
+import org.bouncycastle.math.ec.ECCurve;
+import org.bouncycastle.math.ec.ECFieldElement;
+import org.bouncycastle.math.ec.ECPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -334,5 +343,67 @@ class Sm2CipherTest {
             assertThrows(java.security.InvalidAlgorithmParameterException.class,
                     () -> cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic(), new javax.crypto.spec.IvParameterSpec(new byte[16])));
         }
+    }
+
+    /**
+     * C1 with a coordinate written as x + p names the same point to a lax reader: every backend
+     * refuses it. The ciphertext is made with Bouncy Castle's arithmetic for a C1 whose x is small
+     * enough that x + p fits 32 bytes, and decrypts when written canonically.
+     */
+    @Test
+    void aC1CoordinateAbovePIsRefusedByEveryBackend() throws Exception {
+        ECCurve curve = GMNamedCurves.getByName("sm2p256v1").getCurve();
+        BigInteger p = curve.getField().getCharacteristic();
+        ECPoint c1 = null;
+        for (BigInteger x = BigInteger.ONE; c1 == null; x = x.add(BigInteger.ONE)) {
+            ECFieldElement fx = curve.fromBigInteger(x);
+            ECFieldElement y = fx.square().add(curve.getA()).multiply(fx).add(curve.getB()).sqrt();
+            c1 = y == null ? null : curve.createPoint(x, y.toBigInteger());
+        }
+        BigInteger d = new BigInteger("1649AB77A00637BD5E2EFE283FBF353534AA7F7CB89463F208DDBC2920BB0DA0", 16);
+        ECPoint shared = c1.multiply(d).normalize();
+        byte[] x2y2 = Arrays.copyOf(bytes32(shared.getAffineXCoord().toBigInteger()), 64);
+        System.arraycopy(bytes32(shared.getAffineYCoord().toBigInteger()), 0, x2y2, 32, 32);
+        byte[] message = {1, 2, 3, 4, 5};
+        byte[] mask = new byte[message.length];
+        KDF2BytesGenerator kdf = new KDF2BytesGenerator(new SM3Digest());
+        kdf.init(new KDFParameters(x2y2, null));
+        kdf.generateBytes(mask, 0, mask.length);
+        SM3Digest sm3 = new SM3Digest();
+        sm3.update(x2y2, 0, 32);
+        sm3.update(message, 0, message.length);
+        sm3.update(x2y2, 32, 32);
+        byte[] c3 = new byte[32];
+        sm3.doFinal(c3, 0);
+
+        for (BigInteger written : List.of(c1.getAffineXCoord().toBigInteger(), c1.getAffineXCoord().toBigInteger().add(p))) {
+            ByteArrayOutputStream ciphertext = new ByteArrayOutputStream();
+            ciphertext.write(4);
+            ciphertext.write(bytes32(written));
+            ciphertext.write(bytes32(c1.getAffineYCoord().toBigInteger()));
+            ciphertext.write(c3);
+            for (int i = 0; i < message.length; i++) {
+                ciphertext.write(message[i] ^ mask[i]);
+            }
+            boolean canonical = written.compareTo(p) < 0;
+            for (ShangMiProvider provider : Providers.serving("SM2")) {
+                PrivateKey key = KeyFactory.getInstance("SM2", provider).generatePrivate(new Sm2RawPrivateKeySpec(bytes32(d)));
+                Cipher cipher = Cipher.getInstance("SM2/C1C3C2/NoPadding", provider);
+                cipher.init(Cipher.DECRYPT_MODE, key);
+                if (canonical) {
+                    assertArrayEquals(message, cipher.doFinal(ciphertext.toByteArray()), provider.getInfo());
+                } else {
+                    assertThrows(BadPaddingException.class, () -> cipher.doFinal(ciphertext.toByteArray()), provider.getInfo());
+                }
+            }
+        }
+    }
+
+    private static byte[] bytes32(BigInteger value) {
+        byte[] magnitude = value.toByteArray();
+        byte[] out = new byte[32];
+        int length = Math.min(magnitude.length, 32);
+        System.arraycopy(magnitude, magnitude.length - length, out, 32 - length, length);
+        return out;
     }
 }
