@@ -17,7 +17,6 @@ import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
-import javax.crypto.spec.SecretKeySpec;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.sm2.Sm2Ciphertext;
 import org.shangmi.core.util.Der;
@@ -230,7 +229,7 @@ final class Sm2CipherSpi extends CipherSpi {
         try {
             append(wrappedKey, 0, wrappedKey.length);
             encoded = decrypt();
-            return new SecretKeySpec(encoded, wrappedKeyAlgorithm);
+            return WrappedKeys.secretKey(encoded, wrappedKeyAlgorithm);
         } catch (BadPaddingException e) {
             throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
         } finally {

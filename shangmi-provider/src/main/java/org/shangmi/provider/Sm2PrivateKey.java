@@ -173,8 +173,11 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
+        if (d == null || d.length != 32 || xy != null && xy.length != 64) {
+            throw new InvalidObjectException("an SM2 private key is 32 bytes and its public key 64");
+        }
         try {
-            byte[] checked = Sm2Keys.privateScalar(d == null ? new byte[0] : d);
+            byte[] checked = Sm2Keys.privateScalar(d);
             Arrays.fill(checked, (byte) 0);
         } catch (InvalidKeySpecException e) {
             throw new InvalidObjectException(e.getMessage());

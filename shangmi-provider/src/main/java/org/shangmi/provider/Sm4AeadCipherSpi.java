@@ -68,7 +68,7 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
     abstract void encryptPart(byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /** Seals the message: the streamed part is done, {@code in} is the rest; writes the rest and the tag. */
-    abstract void seal(byte[] in, int inOff, int len, byte[] out, int outOff);
+    abstract void seal(byte[] in, int inOff, int len, byte[] out, int outOff) throws IllegalBlockSizeException;
 
     /** Opens ciphertext || tag, writing the plaintext only if the tag matches. */
     abstract boolean open(byte[] in, int inOff, int len, byte[] out, int outOff);
@@ -217,7 +217,7 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
     }
 
     private int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
-            throws ShortBufferException, AEADBadTagException {
+            throws ShortBufferException, AEADBadTagException, IllegalBlockSizeException {
         int tagLength = tagLength();
         if (encrypting) {
             long total = (long) kept.length() + inputLen;

@@ -18,7 +18,6 @@ import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The JCA plumbing every SM4 cipher shares: 16-byte blocks, the {@code init} variants funnelled
@@ -135,7 +134,7 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
         byte[] encoded = null;
         try {
             encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
-            return new SecretKeySpec(encoded, wrappedKeyAlgorithm);
+            return WrappedKeys.secretKey(encoded, wrappedKeyAlgorithm);
         } catch (IllegalBlockSizeException | BadPaddingException e) {
             throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
         } finally {

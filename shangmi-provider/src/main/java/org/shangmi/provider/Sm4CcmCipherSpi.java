@@ -1,6 +1,7 @@
 package org.shangmi.provider;
 
 import java.util.Arrays;
+import javax.crypto.IllegalBlockSizeException;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CcmEngine;
 
@@ -73,11 +74,11 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
     }
 
     @Override
-    void seal(byte[] in, int inOff, int len, byte[] out, int outOff) {
+    void seal(byte[] in, int inOff, int len, byte[] out, int outOff) throws IllegalBlockSizeException {
         try {
             engine.seal(iv(), tagLength(), aad, 0, aadLength, in, inOff, len, out, outOff);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("SM4/CCM: " + e.getMessage(), e);
+            throw new IllegalBlockSizeException("SM4/CCM: " + e.getMessage());
         } finally {
             clearAad();
         }

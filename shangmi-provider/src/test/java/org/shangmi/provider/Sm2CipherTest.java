@@ -325,6 +325,13 @@ class Sm2CipherTest {
             assertEquals("SM4", unwrapped.getAlgorithm());
             wrapped[wrapped.length - 1] ^= 1;
             assertThrows(InvalidKeyException.class, () -> cipher.unwrap(wrapped, "SM4", Cipher.SECRET_KEY));
+
+            // a ciphertext of nothing unwraps to no key: refused as a key, not with SecretKeySpec's IllegalArgumentException
+            cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+            byte[] empty = cipher.doFinal();
+            cipher.init(Cipher.UNWRAP_MODE, pair.getPrivate());
+            InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> cipher.unwrap(empty, "SM4", Cipher.SECRET_KEY));
+            assertEquals("the wrapped key is empty", e.getMessage());
         }
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.math.BigInteger;
@@ -121,6 +122,26 @@ class Sm2KeyFactoryTest {
                     .generatePrivate(new PKCS8EncodedKeySpec(privateKey.getEncoded()))));
             assertEquals(publicKey, serialized(publicKey));
             assertEquals(privateKey, serialized(privateKey));
+        }
+    }
+
+    /** A serialised private key whose d is not 32 bytes is refused as the stream's fault, not with an index error. */
+    @Test
+    void aSerialisedKeyWithAShortScalarIsRefused() throws Exception {
+        Sm2PrivateKey key = (Sm2PrivateKey) KeyFactory.getInstance("SM2", new ShangMiProvider(Backend.JAVA))
+                .generatePrivate(new Sm2RawPrivateKeySpec(HexFormat.of().parseHex(
+                        "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20")));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(key);
+        }
+        // the array d in the stream: its length (4 bytes), then its 32 bytes; write it with 31
+        String stream = HexFormat.of().formatHex(bytes.toByteArray());
+        String array = "00000020" + "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
+        assertTrue(stream.contains(array), "the scalar is in the stream");
+        byte[] shortened = HexFormat.of().parseHex(stream.replace(array, "0000001f" + array.substring(10)));
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(shortened))) {
+            assertThrows(InvalidObjectException.class, in::readObject);
         }
     }
 

@@ -3,6 +3,7 @@ package org.shangmi.provider;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.InvalidAlgorithmParameterException;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -158,6 +160,14 @@ class Sm4CcmCipherTest {
             decryptor.updateAAD(new byte[] {1});
             assertThrows(AEADBadTagException.class, () -> decryptor.doFinal(sealed), "associated data it was not sealed with");
             assertArrayEquals(new byte[50], decryptor.doFinal(sealed), "usable after failures");
+
+            // a 13-byte nonce leaves 2 bytes for the length: messages below 64 KiB
+            Cipher longMessage = Cipher.getInstance("SM4/CCM/NoPadding", provider);
+            longMessage.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, new byte[13]));
+            longMessage.update(new byte[40_000]);
+            IllegalBlockSizeException tooLong = assertThrows(IllegalBlockSizeException.class,
+                    () -> longMessage.doFinal(new byte[30_000]));
+            assertTrue(tooLong.getMessage().contains("13-byte CCM nonce"), tooLong.getMessage());
         }
     }
 

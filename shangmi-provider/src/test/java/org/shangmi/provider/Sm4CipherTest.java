@@ -226,6 +226,11 @@ class Sm4CipherTest {
             wrapped = wrapper.wrap(new SecretKeySpec(new byte[] {1, 2, 3}, "HmacSM3"));
             wrapper.init(Cipher.UNWRAP_MODE, key);
             assertArrayEquals(new byte[] {1, 2, 3}, wrapper.unwrap(wrapped, "HmacSM3", Cipher.SECRET_KEY).getEncoded());
+            // one block of padding alone unwraps to no key: a refused key, not an IllegalArgumentException
+            wrapper.init(Cipher.ENCRYPT_MODE, key);
+            byte[] empty = wrapper.doFinal();
+            wrapper.init(Cipher.UNWRAP_MODE, key);
+            assertThrows(InvalidKeyException.class, () -> wrapper.unwrap(empty, "HmacSM3", Cipher.SECRET_KEY));
         }
     }
 

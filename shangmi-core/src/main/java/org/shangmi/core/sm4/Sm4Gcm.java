@@ -1,5 +1,6 @@
 package org.shangmi.core.sm4;
 
+import java.security.ProviderException;
 import java.util.Arrays;
 import java.util.Objects;
 import org.shangmi.core.backend.AeadEngine;
@@ -94,10 +95,30 @@ public final class Sm4Gcm implements AeadEngine {
         aadLength += len;
     }
 
+    /**
+     * The most data one message may have, 2^36 − 32 bytes (NIST SP 800-38D): past it the 32-bit
+     * block counter would wrap and reuse key stream.
+     */
+    static final long MAX_DATA_BYTES = (1L << 36) - 32;
+
+    /**
+     * {@code processed + len}, unless that exceeds {@link #MAX_DATA_BYTES}.
+     *
+     * @throws ProviderException if it does, as the JDK's AES-GCM reports its own limit
+     */
+    static long checkedDataLength(long processed, long len) {
+        if (len > MAX_DATA_BYTES - processed) {
+            throw new ProviderException("SM4-GCM encrypts at most 2^36 - 32 bytes per key and IV; this message would have "
+                    + (processed + len) + ": start a new message with a new IV");
+        }
+        return processed + len;
+    }
+
     @Override
     public void encrypt(byte[] in, int inOff, int len, byte[] out, int outOff) {
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
+        checkedDataLength(dataLength, len);
         startData();
         ctr.update(in, inOff, len, out, outOff);
         absorb(out, outOff, len);

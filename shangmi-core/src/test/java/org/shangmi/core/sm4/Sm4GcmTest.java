@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.ProviderException;
 import java.util.Arrays;
 import java.util.Random;
 import org.bouncycastle.crypto.engines.SM4Engine;
@@ -164,5 +165,17 @@ class Sm4GcmTest {
         byte[] out = new byte[length];
         random.nextBytes(out);
         return out;
+    }
+
+    /** One message stops at 2^36 − 32 bytes (NIST SP 800-38D), before the 32-bit counter wraps. */
+    @Test
+    void oneMessageStopsBeforeTheCounterWraps() {
+        long max = 68_719_476_704L; // 2^36 - 32
+        assertEquals(max, Sm4Gcm.checkedDataLength(max - 16, 16));
+        assertEquals(max, Sm4Gcm.checkedDataLength(0, max));
+        ProviderException e = assertThrows(ProviderException.class, () -> Sm4Gcm.checkedDataLength(max - 16, 17));
+        assertTrue(e.getMessage().contains("at most 2^36 - 32 bytes"), e.getMessage());
+        assertThrows(ProviderException.class, () -> Sm4Gcm.checkedDataLength(max, 1));
+        assertThrows(ProviderException.class, () -> Sm4Gcm.checkedDataLength(max - 1, Integer.MAX_VALUE));
     }
 }
