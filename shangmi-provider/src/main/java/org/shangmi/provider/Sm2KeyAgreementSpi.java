@@ -57,8 +57,7 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
         } catch (InvalidKeyException e) {
             throw new InvalidAlgorithmParameterException(e.getMessage(), e);
         }
-        Sm2PublicKey known = newStatic.knownPublicKey();
-        if (known != null && !known.equals(newStaticPublic)) {
+        if (!newStatic.getPublicKey().equals(newStaticPublic)) { // d·G, computed once per key object
             throw new InvalidAlgorithmParameterException("the static public key does not belong to the static private key");
         }
         this.spec = given;

@@ -80,12 +80,6 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         return result;
     }
 
-    /** The public key if already known (given or derived), else null: never computes it. */
-    Sm2PublicKey knownPublicKey() {
-        byte[] point = xy;
-        return point == null ? null : getPublicKey();
-    }
-
     /** The signing key {@code engine} prepared for d, cached per engine type. */
     Sm2Engine.SigningKey signingKey(Sm2Engine engine) {
         Prepared cached = prepared;

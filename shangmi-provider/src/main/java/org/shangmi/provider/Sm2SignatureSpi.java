@@ -199,9 +199,9 @@ final class Sm2SignatureSpi extends SignatureSpi {
     }
 
     /** The given public key, unless the private key already knows a different one. */
+    /** The given public key, if it is d·G; the private key computes d·G once and keeps it. */
     private static Sm2PublicKey checkPair(Sm2PrivateKey privateKey, Sm2PublicKey given) throws InvalidKeyException {
-        Sm2PublicKey known = privateKey.knownPublicKey();
-        if (known != null && !known.equals(given)) {
+        if (!privateKey.getPublicKey().equals(given)) {
             throw new InvalidKeyException("the Sm2SignatureSpec's public key does not belong to the private key");
         }
         return given;

@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECPrivateKeySpec;
 import javax.crypto.KeyAgreement;
 import org.bouncycastle.asn1.gm.GMNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
@@ -25,6 +27,7 @@ import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;
 import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
 import org.junit.jupiter.api.Test;
 import org.shangmi.provider.spec.Sm2KeyExchangeSpec;
+import org.shangmi.provider.spec.Sm2ParameterSpec;
 
 /** KeyAgreement SM2: two parties through the JCA, and each role against Bouncy Castle's SM2KeyExchange. */
 class Sm2KeyAgreementTest {
@@ -129,6 +132,12 @@ class Sm2KeyAgreementTest {
             assertThrows(InvalidAlgorithmParameterException.class, () -> agreement.init(own.getPrivate(),
                     new Sm2KeyExchangeSpec(ID_A, (ECPrivateKey) own.getPrivate(), (ECPublicKey) other.getPublic(),
                             ID_B, (ECPublicKey) other.getPublic(), true, 16)));
+            // also when the static private key came without its public key
+            ECPrivateKey bare = (ECPrivateKey) KeyFactory.getInstance("SM2", provider).generatePrivate(
+                    new ECPrivateKeySpec(((ECPrivateKey) own.getPrivate()).getS(), Sm2ParameterSpec.INSTANCE));
+            assertThrows(InvalidAlgorithmParameterException.class, () -> agreement.init(own.getPrivate(),
+                    new Sm2KeyExchangeSpec(ID_A, bare, (ECPublicKey) other.getPublic(), ID_B, (ECPublicKey) other.getPublic(),
+                            true, 16)));
             agreement.init(own.getPrivate(), new Sm2KeyExchangeSpec(ID_A, (ECPrivateKey) own.getPrivate(),
                     (ECPublicKey) own.getPublic(), ID_B, (ECPublicKey) other.getPublic(), true, 16));
             assertThrows(IllegalStateException.class, agreement::generateSecret);

@@ -20,8 +20,10 @@ import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
+import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECPrivateKeySpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
@@ -40,6 +42,7 @@ import org.shangmi.core.sm2.Sm2KnownNonce;
 import org.shangmi.core.testing.BrokenRandom;
 import org.shangmi.core.testing.Chunks;
 import org.shangmi.core.testing.Vectors;
+import org.shangmi.provider.spec.Sm2ParameterSpec;
 import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
 import org.shangmi.provider.spec.Sm2UncompressedPublicKeySpec;
@@ -376,6 +379,18 @@ class Sm2SignatureTest {
             KeyPair other = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             signature.initSign(pair.getPrivate());
             assertThrows(InvalidAlgorithmParameterException.class, () -> signature.setParameter(
+                    new Sm2SignatureSpec(new byte[1], (ECPublicKey) other.getPublic())));
+            // a private key that came without its public key (a raw scalar) is checked too, against d·G
+            PrivateKey bare = KeyFactory.getInstance("SM2", provider).generatePrivate(
+                    new ECPrivateKeySpec(((ECPrivateKey) pair.getPrivate()).getS(), Sm2ParameterSpec.INSTANCE));
+            Signature fresh = Signature.getInstance("SM3withSM2", provider);
+            fresh.setParameter(new Sm2SignatureSpec(new byte[1], (ECPublicKey) other.getPublic()));
+            assertThrows(InvalidKeyException.class, () -> fresh.initSign(bare));
+            PrivateKey bareAgain = KeyFactory.getInstance("SM2", provider).generatePrivate(
+                    new ECPrivateKeySpec(((ECPrivateKey) pair.getPrivate()).getS(), Sm2ParameterSpec.INSTANCE));
+            fresh.setParameter(new Sm2SignatureSpec(new byte[1]));
+            fresh.initSign(bareAgain);
+            assertThrows(InvalidAlgorithmParameterException.class, () -> fresh.setParameter(
                     new Sm2SignatureSpec(new byte[1], (ECPublicKey) other.getPublic())));
             signature.update((byte) 1);
             assertThrows(InvalidAlgorithmParameterException.class, () -> signature.setParameter(new Sm2SignatureSpec(new byte[1])));
