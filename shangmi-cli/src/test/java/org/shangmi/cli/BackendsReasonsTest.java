@@ -7,10 +7,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Why the OpenSSL backend cannot load, as {@code shangmi backends} says it, each case in a fresh
@@ -32,6 +34,32 @@ class BackendsReasonsTest {
         String out = backends(true, "/nonexistent/libcrypto.so.3");
         assertTrue(out.contains("why not openssl: cannot open libcrypto (/nonexistent/libcrypto.so.3: "), out);
         assertServedByJava(out);
+    }
+
+    /**
+     * A library named by a property must be an absolute path to a regular file that nobody but its
+     * owner can write; a copy of the system's libcrypto loads once it is made so.
+     */
+    @Test
+    void onlyAnAbsolutePathToAFileOnlyItsOwnerWritesIsLoaded(@TempDir Path directory) throws Exception {
+        String relative = backends(true, "libcrypto.so.3");
+        assertTrue(relative.contains("why not openssl: cannot open libcrypto (libcrypto.so.3: the library path must be absolute)"),
+                relative);
+        assertServedByJava(relative);
+        String folder = backends(true, directory.toString());
+        assertTrue(folder.contains("is not a regular file"), folder);
+
+        Path system = Path.of("/usr/lib/x86_64-linux-gnu/libcrypto.so.3");
+        // Debian's libssl3 puts it there; elsewhere the case cannot be set up
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(system), "no libcrypto.so.3 at " + system);
+        Path copy = Files.copy(system, directory.resolve("libcrypto.so.3"));
+        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-rw-r--"));
+        String writable = backends(true, copy.toString());
+        assertTrue(writable.contains("is writable by its group or by others (rw-rw-r--); refusing to load it"), writable);
+        assertServedByJava(writable);
+        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
+        String loaded = backends(true, copy.toString());
+        assertTrue(loaded.lines().anyMatch(l -> l.matches("openssl +available .*" + copy + ".*")), loaded);
     }
 
     @Test

@@ -90,6 +90,8 @@ public final class OpenSslBackend implements BackendService {
             throw new BackendUnavailableException(LibCrypto.libraryName() + " is not libcrypto 3.x: " + e.getMessage(), e);
         }
         details = versionText + ", " + loadedPath();
+        String loaded = "loaded " + details + (path == null ? ", found by its soname" : ", named by a system property");
+        System.getLogger(OpenSslBackend.class.getName()).log(System.Logger.Level.DEBUG, loaded);
         if (version < MIN_VERSION) {
             throw new BackendUnavailableException(versionText + " (" + LibCrypto.libraryName()
                     + ") is older than OpenSSL 3.0");
