@@ -27,9 +27,9 @@ final class OpenSslSm2 implements Sm2Engine {
     private static final SecureRandom FALLBACK_RANDOM = new SecureRandom();
 
     private final Sm2Engine java;
-    /** Checks C1 before libcrypto sees it: libcrypto accepts a coordinate written as x + p. */
-    private final Sm2Curve curve = new Sm2Curve();
-    private final Sm2Point c1 = new Sm2Point();
+    /** Checks C1 before libcrypto sees it (libcrypto accepts a coordinate written as x + p); made on first decryption. */
+    private Sm2Curve curve;
+    private Sm2Point c1;
     private final EvpPkey.Importer importer = new EvpPkey.Importer();
     /** The GM/T 0009 DER that libcrypto decrypts, kept from call to call (ciphertext only, public). */
     private byte[] derScratch = new byte[0];
@@ -260,6 +260,10 @@ final class OpenSslSm2 implements Sm2Engine {
         Objects.checkFromIndexSize(outOff, plainLength, out.length);
         if (plainLength == 0) {
             return empty.decrypt();
+        }
+        if (curve == null) {
+            curve = new Sm2Curve();
+            c1 = new Sm2Point();
         }
         if (in[off] != 4 || !curve.fromAffine(c1, in, off + 1)) {
             Arrays.fill(out, outOff, outOff + plainLength, (byte) 0);
