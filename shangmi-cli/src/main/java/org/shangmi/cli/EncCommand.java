@@ -45,8 +45,8 @@ import picocli.CommandLine.Model.CommandSpec;
     "Encrypt or decrypt with SM4, as openssl enc does.",
     "Raw keys: -K HEX [-iv HEX]. Or a password (-pass SOURCE or -k P): OpenSSL's \"Salted__\" format,",
     "key and IV from PBKDF2 with -md's HMAC (default sha256, as openssl enc's), opened by",
-    "openssl enc -d -pbkdf2 [-md DIGEST] [-iter N]. -pass pass:P and -k P show the password to",
-    "other users of this machine (in the process list): prefer env:VAR or file:PATH."})
+    "openssl enc -d -pbkdf2 [-md DIGEST] -iter N. -pass pass:P, -k P and -K show the secret to",
+    "other users of this machine (in the process list): prefer env:VAR, file:PATH, fd:N or stdin."})
 class EncCommand implements Callable<Integer> {
 
     private static final byte[] MAGIC = "Salted__".getBytes(StandardCharsets.US_ASCII);
@@ -102,8 +102,9 @@ class EncCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}, as openssl enc).")
     String digest;
 
-    @Option(names = "-iter", paramLabel = "N", defaultValue = "10000",
-            description = "PBKDF2 iterations with -pass (default: ${DEFAULT-VALUE}).")
+    @Option(names = "-iter", paramLabel = "N", defaultValue = "600000",
+            description = "PBKDF2 iterations with a password (default: ${DEFAULT-VALUE}, OWASP's figure for "
+                    + "PBKDF2-HMAC-SHA256 in 2023; openssl enc's default is 10000: give -iter 10000 for its files).")
     int iterations;
 
     @Option(names = "-pbkdf2", description = "Accepted for openssl compatibility: -pass always uses PBKDF2.")
@@ -145,11 +146,7 @@ class EncCommand implements Callable<Integer> {
         try {
             run(cipher, ivLength, gcm, kdf);
         } catch (GeneralSecurityException e) {
-            deleteOutput();
-            throw explained(e);
-        } catch (IOException | RuntimeException e) {
-            deleteOutput();
-            throw e;
+            throw explained(e); // the output file was not committed: an existing one is as it was
         }
         return 0;
     }
@@ -166,13 +163,6 @@ class EncCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "-md " + digest + ": use sm3, sha1, sha224, sha256, sha384 or sha512");
         };
-    }
-
-    /** No partial or unauthenticated output is left behind. */
-    private void deleteOutput() throws IOException {
-        if (io.out != null) {
-            Files.deleteIfExists(io.out);
-        }
     }
 
     /** A failure as the user can act on it: what the cipher's exception most likely means here. */
@@ -202,7 +192,7 @@ class EncCommand implements Callable<Integer> {
     private long ciphertextLength;
 
     private void run(Cipher cipher, int ivLength, boolean gcm, String kdf) throws GeneralSecurityException, IOException {
-        try (InputStream in = io.openInput(main); OutputStream out = io.openOutput(main, decrypt)) {
+        try (InputStream in = io.openInput(main); OutputFile out = io.openOutput(main, decrypt)) {
             byte[] key;
             byte[] iv;
             if (keyHex != null) {
@@ -231,6 +221,7 @@ class EncCommand implements Callable<Integer> {
             AlgorithmParameterSpec parameters = iv == null ? null : gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
             cipher.init(decrypt ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE, secretKey, parameters);
             stream(cipher, in, out);
+            out.commit();
         }
     }
 

@@ -1,16 +1,10 @@
 package org.shangmi.cli;
 
 import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** The {@code -in} and {@code -out} options: files, or standard input and output. */
@@ -39,30 +33,11 @@ final class InputOutputOptions {
     }
 
     /**
-     * A stream to {@code -out} (created readable by the owner only if {@code secret}) or to
-     * standard output (which closing flushes but leaves open).
+     * The output for {@code -out} (readable by the owner only if {@code secret}) or standard
+     * output; {@link OutputFile#commit} makes it final, closing without a commit leaves nothing.
      */
-    OutputStream openOutput(Main main, boolean secret) throws IOException {
-        if (out == null) {
-            return new FilterOutputStream(main.stdout()) {
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    flush();
-                }
-            };
-        }
-        try {
-            createPrivateIfSecret(out, secret);
-            return Files.newOutputStream(out, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw new IOException(out + ": " + DigestingCommand.describe(e), e);
-        }
+    OutputFile openOutput(Main main, boolean secret) throws IOException {
+        return out == null ? OutputFile.of(main.stdout()) : OutputFile.create(out, secret);
     }
 
     byte[] readInput(Main main) throws IOException {
@@ -86,26 +61,14 @@ final class InputOutputOptions {
         }
     }
 
-    /** Creates {@code out} readable by its owner only, before any secret byte is written to it. */
-    private static void createPrivateIfSecret(Path out, boolean secret) throws IOException {
-        if (secret && !Files.exists(out) && out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(out, PosixFilePermissions.asFileAttribute(
-                    Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
-        }
-    }
-
-    /** Writes the bytes to {@code out}, or to standard output if it is null. */
+    /**
+     * Writes the bytes to {@code out} whole (readable by the owner only if {@code secret}), or to
+     * standard output if it is null.
+     */
     static void write(Main main, Path out, byte[] bytes, boolean secret) throws IOException {
-        if (out == null) {
-            main.stdout().write(bytes);
-            main.stdout().flush();
-            return;
-        }
-        try {
-            createPrivateIfSecret(out, secret);
-            Files.write(out, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw new IOException(out + ": " + DigestingCommand.describe(e), e);
+        try (OutputFile output = out == null ? OutputFile.of(main.stdout()) : OutputFile.create(out, secret)) {
+            output.write(bytes);
+            output.commit();
         }
     }
 }

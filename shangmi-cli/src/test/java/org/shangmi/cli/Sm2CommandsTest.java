@@ -2,11 +2,13 @@ package org.shangmi.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Random;
 import java.util.Set;
@@ -173,5 +175,25 @@ class Sm2CommandsTest {
         run = CliRun.of(messageBytes, false, "sign", "-key", file("missing").toString());
         assertEquals(Main.EXIT_FAILURE, run.status());
         assertTrue(run.err().contains("No such file"), run.err());
+    }
+
+    /**
+     * A private key written over an existing file readable by others, or over a link, ends up in
+     * a file of its own readable by its owner only; the link's target is untouched.
+     */
+    @Test
+    void aNewKeyReplacesAnExistingFileOrLinkWithAPrivateOne() throws Exception {
+        Path existing = Files.writeString(file("existing.pem"), "old");
+        Files.setPosixFilePermissions(existing, PosixFilePermissions.fromString("rw-r--r--"));
+        ok("genkey", "-out", existing.toString());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(existing)));
+        assertTrue(Files.readString(existing).startsWith("-----BEGIN PRIVATE KEY-----"));
+
+        Path target = Files.writeString(file("target"), "not to be overwritten");
+        Path link = Files.createSymbolicLink(file("link.pem"), target);
+        ok("genkey", "-out", link.toString());
+        assertEquals("not to be overwritten", Files.readString(target));
+        assertFalse(Files.isSymbolicLink(link), "the link was replaced by the key file");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(link)));
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,11 +86,13 @@ class Sm4CommandsTest {
         List<String[]> forms = List.of(new String[] {"-pass", "pass:correct horse"}, new String[] {"-k", "correct horse"},
                 new String[] {"-pass", "file:" + passwordFile}, new String[] {"-md", "sha256", "-pass", "pass:correct horse"});
         for (String[] form : forms) {
-            CliRun opened = ok(concat(concat(new String[] {"dec", "-sm4-cbc"}, form), new String[] {"-in", sealed.toString()}));
+            // openssl enc's default count; ours is higher
+            CliRun opened = ok(concat(concat(new String[] {"dec", "-sm4-cbc", "-iter", "10000"}, form),
+                    new String[] {"-in", sealed.toString()}));
             assertArrayEquals(plainBytes, opened.outBytes(), String.join(" ", form));
         }
-        CliRun fromStdin = CliRun.of("correct horse\r\n".getBytes(StandardCharsets.UTF_8), false, "dec", "-sm4-cbc", "-pass",
-                "stdin", "-in", sealed.toString());
+        CliRun fromStdin = CliRun.of("correct horse\r\n".getBytes(StandardCharsets.UTF_8), false, "dec", "-sm4-cbc", "-iter",
+                "10000", "-pass", "stdin", "-in", sealed.toString());
         assertEquals(0, fromStdin.status(), fromStdin.err());
         assertArrayEquals(plainBytes, fromStdin.outBytes());
 
@@ -102,6 +105,38 @@ class Sm4CommandsTest {
         assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-pass", "stdin").status(), "stdin carries the data");
         assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-pass", "correct horse", "-in", sealed.toString()).status(), "no kind");
         assertEquals(2, CliRun.of("dec", "-sm4-cbc", "-k", "x", "-pass", "pass:x", "-in", sealed.toString()).status(), "-k and -pass");
+    }
+
+    /** The default count is 600,000: what we write without -iter, openssl opens with it. */
+    @Test
+    void theDefaultIterationCountIsSixHundredThousand() throws Exception {
+        byte[] sealed = ok("enc", "-sm4-cbc", "-k", "pw", "-in", plain.toString()).outBytes();
+        assertArrayEquals(plainBytes, OpenSslCommand.run(sealed, "enc", "-d", "-sm4-cbc", "-pbkdf2", "-iter", "600000",
+                "-pass", "pass:pw"));
+    }
+
+    /**
+     * A failed run leaves an existing -out file as it was, whether it failed before reading (no
+     * input file) or while decrypting (a wrong password), and leaves no temporary file behind.
+     */
+    @Test
+    void aFailureLeavesAnExistingOutputAsItWas() throws Exception {
+        Path out = Files.writeString(directory.resolve("out"), "keep me");
+        Path sealed = Files.write(directory.resolve("sealed"), ok("enc", "-sm4-cbc", "-k", "right", "-iter", "1",
+                "-in", plain.toString()).outBytes());
+        assertEquals(1, CliRun.of("dec", "-sm4-cbc", "-k", "right", "-iter", "1", "-in", directory.resolve("missing").toString(),
+                "-out", out.toString()).status());
+        assertEquals(1, CliRun.of("dec", "-sm4-cbc", "-k", "wrong", "-iter", "1", "-in", sealed.toString(),
+                "-out", out.toString()).status());
+        assertEquals(2, CliRun.of("enc", "-sm4-cbc", "-K", "00", "-iv", IV, "-in", plain.toString(), "-out", out.toString())
+                .status());
+        assertEquals("keep me", Files.readString(out));
+        try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+            assertEquals(List.of("out", "plain", "sealed"), files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+        ok("dec", "-sm4-cbc", "-k", "right", "-iter", "1", "-in", sealed.toString(), "-out", out.toString());
+        assertArrayEquals(plainBytes, Files.readAllBytes(out));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)), "a plaintext is a secret");
     }
 
     @Test
