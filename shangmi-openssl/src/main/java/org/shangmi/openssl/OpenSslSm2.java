@@ -63,9 +63,10 @@ final class OpenSslSm2 implements Sm2Engine {
             this.scalar = scalar.clone();
         }
 
-        synchronized byte[] scalar() {
+        /** A copy of d, taken atomically with respect to {@link #destroy}; the caller wipes it. */
+        synchronized byte[] scalarCopy() {
             checkNotDestroyed();
-            return scalar;
+            return scalar.clone();
         }
 
         synchronized void checkNotDestroyed() {
@@ -239,7 +240,14 @@ final class OpenSslSm2 implements Sm2Engine {
         }
         ours.checkNotDestroyed();
         return decrypt(() -> ours.context(PkeyOperation.DECRYPT),
-                () -> java.decrypt(ours.scalar(), in, off, len, out, outOff), in, off, len, out, outOff);
+                () -> {
+                    byte[] d = ours.scalarCopy();
+                    try {
+                        return java.decrypt(d, in, off, len, out, outOff);
+                    } finally {
+                        Arrays.fill(d, (byte) 0);
+                    }
+                }, in, off, len, out, outOff);
     }
 
     /** Where a decryption gets its context, and what decrypts an empty message (libcrypto 3.0 fails on it). */

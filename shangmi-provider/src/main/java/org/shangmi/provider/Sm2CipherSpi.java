@@ -268,9 +268,17 @@ final class Sm2CipherSpi extends CipherSpi {
         }
         byte[] plaintext = new byte[Math.max(rawLength - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
         Sm2Engine.SigningKey prepared = privateKey.preparedOrNull(engine);
-        int length = prepared != null
-                ? engine.decrypt(prepared, raw, 0, rawLength, plaintext, 0)
-                : engine.decrypt(privateKey.scalar(), raw, 0, rawLength, plaintext, 0);
+        int length;
+        if (prepared != null) {
+            length = engine.decrypt(prepared, raw, 0, rawLength, plaintext, 0);
+        } else {
+            byte[] scalar = privateKey.scalarCopy();
+            try {
+                length = engine.decrypt(scalar, raw, 0, rawLength, plaintext, 0);
+            } finally {
+                Arrays.fill(scalar, (byte) 0);
+            }
+        }
         if (length < 0) {
             throw new BadPaddingException("SM2 decryption failed: C1 is not a curve point or C3 does not match");
         }

@@ -118,8 +118,10 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
         byte[] key = new byte[spec.getKeyLength()];
         byte[] confirmation02 = new byte[Sm2KeyExchange.CONFIRMATION_BYTES];
         byte[] confirmation03 = new byte[Sm2KeyExchange.CONFIRMATION_BYTES];
+        byte[] ownScalar = ownStatic.scalarCopy();
+        byte[] ephemeralScalar = ephemeral.scalarCopy();
         try {
-            boolean agreed = exchange.agree(initiator, ownStatic.scalar(), ephemeral.scalar(),
+            boolean agreed = exchange.agree(initiator, ownScalar, ephemeralScalar,
                     ephemeral.getPublicKey().xy(), peerStatic.xy(), peerEphemeral.xy(),
                     initiator ? zOwn : zPeer, initiator ? zPeer : zOwn, key, confirmation02, confirmation03);
             if (!agreed) {
@@ -130,6 +132,8 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
                     ? new Sm2ExchangedKey(algorithm, key, confirmation03, confirmation02)
                     : new Sm2ExchangedKey(algorithm, key, confirmation02, confirmation03);
         } finally {
+            Arrays.fill(ownScalar, (byte) 0);
+            Arrays.fill(ephemeralScalar, (byte) 0);
             Arrays.fill(key, (byte) 0);
             Arrays.fill(confirmation02, (byte) 0);
             Arrays.fill(confirmation03, (byte) 0);

@@ -124,7 +124,12 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
             return keySpec.cast(new ECPrivateKeySpec(privateKey.getS(), Sm2ParameterSpec.INSTANCE));
         }
         if (keySpec.isAssignableFrom(Sm2RawPrivateKeySpec.class)) {
-            return keySpec.cast(new Sm2RawPrivateKeySpec(privateKey.scalar()));
+            byte[] scalar = privateKey.scalarCopy();
+            try {
+                return keySpec.cast(new Sm2RawPrivateKeySpec(scalar));
+            } finally {
+                Arrays.fill(scalar, (byte) 0);
+            }
         }
         if (keySpec.isAssignableFrom(PemKeySpec.class)) {
             byte[] encoded = privateKey.getEncoded();

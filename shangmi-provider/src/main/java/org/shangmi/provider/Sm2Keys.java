@@ -206,7 +206,10 @@ final class Sm2Keys {
                     throw new InvalidKeySpecException("the PKCS#8 public key is not a whole-byte BIT STRING");
                 }
                 byte[] xy = decodePoint(Arrays.copyOfRange(bits, 1, bits.length));
-                if (!matches(key.scalar(), xy)) {
+                byte[] scalar = key.scalarCopy();
+                boolean matches = matches(scalar, xy);
+                Arrays.fill(scalar, (byte) 0);
+                if (!matches) {
                     throw new InvalidKeySpecException("the PKCS#8 public key is not the private key's d·G");
                 }
             }

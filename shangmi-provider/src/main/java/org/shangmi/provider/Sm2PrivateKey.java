@@ -59,10 +59,13 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         }
     }
 
-    /** d without a copy; callers must not modify or keep it. */
-    byte[] scalar() {
+    /**
+     * A copy of d, taken atomically with respect to {@link #destroy} (another thread may destroy
+     * the key at any time); the caller wipes it.
+     */
+    synchronized byte[] scalarCopy() {
         checkNotDestroyed();
-        return d;
+        return d.clone();
     }
 
     /** The public key d·G. */
@@ -71,7 +74,12 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         if (result == null) {
             byte[] point = xy;
             if (point == null) {
-                point = Sm2Keys.publicPoint(scalar());
+                byte[] scalar = scalarCopy();
+                try {
+                    point = Sm2Keys.publicPoint(scalar);
+                } finally {
+                    Arrays.fill(scalar, (byte) 0);
+                }
                 xy = point;
             }
             result = new Sm2PublicKey(point);
@@ -80,11 +88,18 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         return result;
     }
 
-    /** The signing key {@code engine} prepared for d, cached per engine type. */
-    Sm2Engine.SigningKey signingKey(Sm2Engine engine) {
+    /**
+     * The signing key {@code engine} prepared for d, cached per engine type. Made under the key's
+     * lock, so that a key destroyed meanwhile leaves no prepared copy of d behind.
+     */
+    synchronized Sm2Engine.SigningKey signingKey(Sm2Engine engine) {
+        checkNotDestroyed();
         Prepared cached = prepared;
         if (cached == null || cached.engine() != engine.getClass()) {
-            cached = new Prepared(engine.getClass(), engine.signingKey(scalar()));
+            if (cached != null) {
+                cached.key().destroy();
+            }
+            cached = new Prepared(engine.getClass(), engine.signingKey(d));
             prepared = cached;
         }
         return cached.key();
@@ -114,12 +129,23 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
 
     @Override
     public byte[] getEncoded() {
-        return Sm2Keys.encodePkcs8(scalar(), getPublicKey().xy());
+        byte[] xy = getPublicKey().xy();
+        byte[] scalar = scalarCopy();
+        try {
+            return Sm2Keys.encodePkcs8(scalar, xy);
+        } finally {
+            Arrays.fill(scalar, (byte) 0);
+        }
     }
 
     @Override
     public BigInteger getS() {
-        return new BigInteger(1, scalar());
+        byte[] scalar = scalarCopy();
+        try {
+            return new BigInteger(1, scalar);
+        } finally {
+            Arrays.fill(scalar, (byte) 0);
+        }
     }
 
     @Override
@@ -128,7 +154,7 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
     }
 
     @Override
-    public void destroy() {
+    public synchronized void destroy() {
         destroyed = true;
         Arrays.fill(d, (byte) 0);
         Prepared cached = prepared;

@@ -242,7 +242,7 @@ class Sm2SignatureTest {
         for (ShangMiProvider provider : Providers.serving("SM2")) {
             KeyPair pair = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
             PrivateKey fresh = KeyFactory.getInstance("SM2", provider).generatePrivate(
-                    new Sm2RawPrivateKeySpec(((Sm2PrivateKey) pair.getPrivate()).scalar()));
+                    new Sm2RawPrivateKeySpec(((Sm2PrivateKey) pair.getPrivate()).scalarCopy()));
             byte[] k = new byte[32];
             k[31] = 42;
             byte[] message = {1, 2, 3};

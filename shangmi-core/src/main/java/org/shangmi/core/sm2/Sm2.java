@@ -1,6 +1,7 @@
 package org.shangmi.core.sm2;
 
 import java.security.SecureRandom;
+import java.util.Arrays;
 import org.shangmi.core.backend.Sm2Engine;
 
 /**
@@ -69,7 +70,12 @@ public final class Sm2 implements Sm2Engine {
         if (!(key instanceof Sm2Signer.PreparedKey prepared)) {
             throw new IllegalArgumentException("the SM2 key was prepared by another engine");
         }
-        return encryptor().decrypt(prepared.scalar(), in, off, len, out, outOff);
+        byte[] d = prepared.scalarCopy();
+        try {
+            return encryptor().decrypt(d, in, off, len, out, outOff);
+        } finally {
+            Arrays.fill(d, (byte) 0);
+        }
     }
 
     private Sm2Encryptor encryptor() {

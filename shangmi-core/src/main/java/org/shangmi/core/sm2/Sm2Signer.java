@@ -55,6 +55,7 @@ public final class Sm2Signer {
     private final HedgedNonces nonces = new HedgedNonces();
     private final byte[] fresh = new byte[SCALAR_BYTES];
     private final byte[] reduced = new byte[SCALAR_BYTES];
+    private final byte[] secret = new byte[SCALAR_BYTES];
 
     /**
      * Candidates drawn before giving up: a working source fails a candidate with probability
@@ -160,18 +161,15 @@ public final class Sm2Signer {
             throw new IllegalArgumentException("SM2 signs a 32-byte digest, got " + digest.length + " bytes");
         }
         Objects.checkFromIndexSize(off, 2 * SCALAR_BYTES, out.length);
-        if (key.destroyed) {
-            throw new IllegalStateException("the SM2 signing key has been destroyed");
-        }
-        order.decodeScalar(key.privateKey, d);
-        System.arraycopy(key.inverseOnePlusD, 0, t, 0, Sm2OrderField.LIMBS);
+        key.load(order, d, t);
         try {
             order.decode(digest, 0, e); // e mod n
             boolean known = random instanceof Sm2KnownNonce;
             if (!known) {
                 random.nextBytes(fresh);
                 order.encode(e, reduced, 0);
-                nonces.seed(key.privateKey, reduced, fresh, NO_EXTRA);
+                order.encode(d, secret, 0);
+                nonces.seed(secret, reduced, fresh, NO_EXTRA);
             }
             // s = (1 + d)^-1 · (k − r·d)
             for (int candidate = 0; candidate < MAX_CANDIDATES; candidate++) {
@@ -206,6 +204,7 @@ public final class Sm2Signer {
             nonces.wipe();
             Arrays.fill(fresh, (byte) 0);
             Arrays.fill(reduced, (byte) 0);
+            Arrays.fill(secret, (byte) 0);
             wipe();
         }
     }
@@ -314,26 +313,47 @@ public final class Sm2Signer {
 
         private final byte[] privateKey;
         private final long[] inverseOnePlusD;
-        private volatile boolean destroyed;
+        private boolean destroyed;
 
         private PreparedKey(byte[] privateKey, long[] inverseOnePlusD) {
             this.privateKey = privateKey;
             this.inverseOnePlusD = inverseOnePlusD;
         }
 
+        /** Wipes the key; an operation that already took its copy finishes with it. */
         @Override
-        public void destroy() {
+        public synchronized void destroy() {
             destroyed = true;
             Arrays.fill(privateKey, (byte) 0);
             Arrays.fill(inverseOnePlusD, 0);
         }
 
-        /** d, for decryption; refused once destroyed. */
-        byte[] scalar() {
+        /**
+         * Loads d and (1 + d)^−1 into the caller's workspaces, atomically with respect to
+         * {@link #destroy}, so that no operation sees a half-wiped key.
+         *
+         * @throws IllegalStateException if the key has been destroyed
+         */
+        synchronized void load(Sm2OrderField order, long[] d, long[] inverse) {
+            checkNotDestroyed();
+            order.decodeScalar(privateKey, d);
+            System.arraycopy(inverseOnePlusD, 0, inverse, 0, Sm2OrderField.LIMBS);
+        }
+
+        /**
+         * A copy of d, for decryption; the caller wipes it.
+         *
+         * @throws IllegalStateException if the key has been destroyed
+         */
+        synchronized byte[] scalarCopy() {
+            checkNotDestroyed();
+            return privateKey.clone();
+        }
+
+        private void checkNotDestroyed() {
             if (destroyed) {
-                throw new IllegalArgumentException("the SM2 key was destroyed");
+                throw new IllegalStateException("the SM2 signing key has been destroyed");
             }
-            return privateKey;
         }
     }
 
