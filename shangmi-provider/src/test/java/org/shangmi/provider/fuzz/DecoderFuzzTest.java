@@ -1,0 +1,216 @@
+package org.shangmi.provider.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.ProviderException;
+import java.security.PublicKey;
+import java.security.Security;
+import java.security.Signature;
+import java.security.cert.CRLException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.shangmi.provider.Backend;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.provider.Sm2PrivateKey;
+import org.shangmi.provider.spec.PemKeySpec;
+
+/**
+ * Fuzz targets for every decoder and every decrypt and verify path. Each may refuse its input
+ * only with the exception its API documents; any other exception, or a wrong answer, is a
+ * finding. In every build they run on their inputs (src/test/resources/.../DecoderFuzzTestInputs:
+ * valid samples from OpenSSL and Bouncy Castle, and past findings); {@code bin/fuzz} fuzzes them
+ * for as long as asked. The first byte of the signature and ciphertext inputs picks the backend
+ * and the layout.
+ */
+class DecoderFuzzTest {
+
+    /** A test key (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:SM2), used by the seeds. */
+    private static final String KEY_PEM = """
+            -----BEGIN PRIVATE KEY-----
+            MIGHAgEAMBMGByqGSM49AgEGCCqBHM9VAYItBG0wawIBAQQgeMnzcSQv8o1NltiY
+            Iv+9XyRuSk6F+hdWnn1eqD3usOihRANCAASO3cKx8VnpUkW8gMCs/7Tipp8oUkV3
+            OdX0WkNWH4J8JslOFH8euWfoF9m2EbaWAfjUtYb17rYnmP0Qf3GRrIjC
+            -----END PRIVATE KEY-----
+            """;
+    /** What the seeds sign and encrypt. */
+    private static final byte[] MESSAGE = "fuzz".getBytes(StandardCharsets.US_ASCII);
+    private static final String[] LAYOUTS = {"SM2", "SM2/DER_C1C2C3/NoPadding", "SM2/C1C3C2/NoPadding", "SM2/C1C2C3/NoPadding"};
+
+    private static final List<ShangMiProvider> BACKENDS = new ArrayList<>();
+    private static final KeyFactory KEYS;
+    private static final PrivateKey PRIVATE_KEY;
+    private static final PublicKey PUBLIC_KEY;
+    private static final SecretKeySpec SM4_KEY = new SecretKeySpec(
+            new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, "SM4");
+
+    static {
+        BACKENDS.add(new ShangMiProvider(Backend.JAVA));
+        try {
+            BACKENDS.add(new ShangMiProvider(Backend.OPENSSL));
+        } catch (ProviderException unavailable) {
+            // JDK 17 or no libcrypto: the Java backend alone
+        }
+        try {
+            KEYS = KeyFactory.getInstance("SM2", BACKENDS.get(0));
+            PRIVATE_KEY = KEYS.generatePrivate(new PemKeySpec(KEY_PEM));
+            PUBLIC_KEY = ((Sm2PrivateKey) PRIVATE_KEY).getPublicKey();
+        } catch (GeneralSecurityException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The certificate targets go through the JDK's factory, which reads SM2 keys with ShangMi first. */
+    @BeforeAll
+    static void installFirst() {
+        Security.insertProviderAt(new ShangMiProvider(Backend.JAVA), 1);
+    }
+
+    @AfterAll
+    static void uninstall() {
+        Security.removeProvider(ShangMiProvider.NAME);
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void x509PublicKey(byte[] input) {
+        try {
+            PublicKey key = KEYS.generatePublic(new X509EncodedKeySpec(input));
+            assertArrayEquals(input, key.getEncoded(), "a key read back differs from its encoding: the reader is not strict");
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void pkcs8PrivateKey(byte[] input) {
+        try {
+            KEYS.generatePrivate(new PKCS8EncodedKeySpec(input));
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void pemKey(byte[] input) {
+        String text = new String(input, StandardCharsets.ISO_8859_1);
+        try {
+            KEYS.generatePrivate(new PemKeySpec(text));
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+        try {
+            KEYS.generatePublic(new PemKeySpec(text));
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+    }
+
+    /** A bad signature gives false, never an exception, and both backends say the same of any signature. */
+    @FuzzTest(maxDuration = "5s")
+    void signature(byte[] input) throws GeneralSecurityException {
+        if (input.length == 0) {
+            return;
+        }
+        ShangMiProvider provider = BACKENDS.get((input[0] & 1) % BACKENDS.size());
+        boolean raw = (input[0] & 2) != 0;
+        Signature verifier = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", provider);
+        verifier.initVerify(PUBLIC_KEY);
+        verifier.update(MESSAGE);
+        byte[] signature = Arrays.copyOfRange(input, 1, input.length);
+        if (verifier.verify(signature)) {
+            Signature again = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", BACKENDS.get(0));
+            again.initVerify(PUBLIC_KEY);
+            again.update(MESSAGE);
+            assertEquals(true, again.verify(signature), "the backends disagree on a signature");
+        }
+    }
+
+    /** A ciphertext in any of the four layouts decrypts to the seeds' message, or is refused. */
+    @FuzzTest(maxDuration = "5s")
+    void sm2Ciphertext(byte[] input) throws GeneralSecurityException {
+        if (input.length == 0) {
+            return;
+        }
+        ShangMiProvider provider = BACKENDS.get((input[0] & 1) % BACKENDS.size());
+        Cipher cipher = Cipher.getInstance(LAYOUTS[(input[0] >> 1) & 3], provider);
+        cipher.init(Cipher.DECRYPT_MODE, PRIVATE_KEY);
+        try {
+            assertArrayEquals(MESSAGE, cipher.doFinal(input, 1, input.length - 1));
+        } catch (BadPaddingException refused) {
+            // documented: not a ciphertext of this key
+        }
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void sm4Gcm(byte[] input) throws GeneralSecurityException {
+        aead("SM4/GCM/NoPadding", input);
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void sm4Ccm(byte[] input) throws GeneralSecurityException {
+        aead("SM4/CCM/NoPadding", input);
+    }
+
+    private static void aead(String transformation, byte[] input) throws GeneralSecurityException {
+        for (ShangMiProvider provider : BACKENDS) {
+            Cipher cipher = Cipher.getInstance(transformation, provider);
+            cipher.init(Cipher.DECRYPT_MODE, SM4_KEY, new GCMParameterSpec(128, new byte[12]));
+            try {
+                assertArrayEquals(MESSAGE, cipher.doFinal(input));
+            } catch (AEADBadTagException refused) {
+                // documented: a wrong tag, or shorter than the tag
+            } catch (IllegalBlockSizeException refused) {
+                // documented for CCM: longer than the nonce's length field allows
+            }
+        }
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void certificate(byte[] input) throws GeneralSecurityException {
+        X509Certificate certificate;
+        try {
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
+                    .generateCertificate(new ByteArrayInputStream(input));
+        } catch (CertificateException refused) {
+            return; // documented
+        }
+        try {
+            certificate.verify(certificate.getPublicKey());
+        } catch (GeneralSecurityException refused) {
+            // documented: a signature that does not verify, or a key it cannot take
+        }
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void crl(byte[] input) throws GeneralSecurityException {
+        try {
+            ((X509CRL) CertificateFactory.getInstance("X.509").generateCRL(new ByteArrayInputStream(input))).verify(PUBLIC_KEY);
+        } catch (CRLException | CertificateException refused) {
+            // documented
+        } catch (GeneralSecurityException refused) {
+            // documented: the CRL's signature does not verify with the key
+        }
+    }
+}
