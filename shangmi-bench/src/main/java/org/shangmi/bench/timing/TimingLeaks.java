@@ -1,0 +1,247 @@
+package org.shangmi.bench.timing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.shangmi.core.sm2.Sm2Curve;
+import org.shangmi.core.sm2.Sm2Encryptor;
+import org.shangmi.core.sm2.Sm2Point;
+import org.shangmi.core.sm2.Sm2Signer;
+import org.shangmi.core.sm4.Sm4;
+import org.shangmi.core.sm4.Sm4Gcm;
+import org.shangmi.core.util.ConstantTime;
+
+/**
+ * A dudect-style test for timing leaks (Reparaz, Balasch and Verbauwhede, "Dude, is my code
+ * constant time?", 2017): each operation runs on inputs of two classes, a fixed secret and
+ * random ones (or a valid and an invalid tag), in random order on one thread; Welch's t
+ * compares the two classes' times, on all measurements and on the ones below several
+ * percentiles (to cut off the machine's noise). |t| above 4.5 is evidence of a leak; below it,
+ * this many measurements saw none. A tool with a report, never a unit test: timing is noisy.
+ *
+ * <p>Usage: {@code TimingLeaks [MEASUREMENTS] [NAME...]}; prints a Markdown table.
+ */
+public final class TimingLeaks {
+
+    /** The threshold dudect uses: |t| above it means the two classes' times differ. */
+    static final double THRESHOLD = 4.5;
+    private static final double[] PERCENTILES = {0.5, 0.75, 0.9, 0.95, 0.99};
+    private static final byte[] IV = new byte[12];
+
+    private TimingLeaks() {
+    }
+
+    /** One operation under test: {@link #prepare} fills an input of a class, {@link #run} times one. */
+    interface Target {
+        String name();
+
+        String classes();
+
+        /** Calls of {@link #run} per measurement, so that a measurement lasts well above the timer's resolution. */
+        int batch();
+
+        void prepare(int inputClass, SplittableRandom random, byte[] input);
+
+        int inputLength();
+
+        void run(byte[] input);
+    }
+
+    public static void main(String[] args) {
+        int measurements = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+        List<String> names = args.length > 1 ? Arrays.asList(args).subList(1, args.length) : List.of();
+        System.out.printf(Locale.ROOT, "| operation | classes | measurements | max abs t | verdict |%n|---|---|---:|---:|---|%n");
+        for (Target target : targets()) {
+            if (!names.isEmpty() && !names.contains(target.name())) {
+                continue;
+            }
+            double t = measure(target, measurements, new SplittableRandom(1));
+            System.out.printf(Locale.ROOT, "| %s | %s | %,d | %.2f | %s |%n", target.name(), target.classes(), measurements, t,
+                    t > THRESHOLD ? "**leak?**" : "no leak seen");
+        }
+    }
+
+    /** The largest |t| over all measurements and the cropped sets. */
+    static double measure(Target target, int measurements, SplittableRandom random) {
+        int warmUp = Math.max(1_000, measurements / 10);
+        byte[][] inputs = {new byte[target.inputLength()], new byte[target.inputLength()]};
+        long[] times = new long[measurements];
+        int[] classes = new int[measurements];
+        for (int i = -warmUp; i < measurements; i++) {
+            int inputClass = random.nextInt(2);
+            byte[] input = inputs[inputClass];
+            target.prepare(inputClass, random, input);
+            long start = System.nanoTime();
+            for (int j = 0; j < target.batch(); j++) {
+                target.run(input);
+            }
+            long time = System.nanoTime() - start;
+            if (i >= 0) {
+                times[i] = time;
+                classes[i] = inputClass;
+            }
+        }
+        long[] sorted = times.clone();
+        Arrays.sort(sorted);
+        double max = Math.abs(welch(times, classes, Long.MAX_VALUE));
+        for (double percentile : PERCENTILES) {
+            max = Math.max(max, Math.abs(welch(times, classes, sorted[(int) (percentile * (sorted.length - 1))])));
+        }
+        return max;
+    }
+
+    /** Welch's t between the two classes, over the measurements at or below {@code limit}. */
+    static double welch(long[] times, int[] classes, long limit) {
+        long[] n = new long[2];
+        double[] mean = new double[2];
+        double[] m2 = new double[2];
+        for (int i = 0; i < times.length; i++) {
+            if (times[i] > limit) {
+                continue;
+            }
+            int c = classes[i];
+            n[c]++;
+            double delta = times[i] - mean[c];
+            mean[c] += delta / n[c];
+            m2[c] += delta * (times[i] - mean[c]);
+        }
+        if (n[0] < 2 || n[1] < 2) {
+            return 0;
+        }
+        double variance = m2[0] / (n[0] - 1) / n[0] + m2[1] / (n[1] - 1) / n[1];
+        return variance == 0 ? 0 : (mean[0] - mean[1]) / Math.sqrt(variance);
+    }
+
+    /** A fixed secret (class 0) against uniformly random ones (class 1). */
+    private abstract static class FixedVsRandom implements Target {
+        private final byte[] fixed;
+
+        FixedVsRandom(byte[] fixed) {
+            this.fixed = fixed;
+        }
+
+        @Override
+        public String classes() {
+            return "fixed against random";
+        }
+
+        @Override
+        public int inputLength() {
+            return fixed.length;
+        }
+
+        @Override
+        public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+            if (inputClass == 0) {
+                System.arraycopy(fixed, 0, input, 0, fixed.length);
+            } else {
+                random.nextBytes(input);
+            }
+        }
+    }
+
+    /** A scalar below n: the top byte cleared keeps random ones in range. */
+    private abstract static class Scalar extends FixedVsRandom {
+        Scalar() {
+            super(fixedScalar());
+        }
+
+        @Override
+        public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+            super.prepare(inputClass, random, input);
+            input[0] &= 0x7f;
+            input[31] |= 1;
+        }
+    }
+
+    private static byte[] fixedScalar() {
+        byte[] k = new byte[32];
+        k[31] = 1; // the smallest scalar: the most different from random ones in every bit
+        return k;
+    }
+
+    static List<Target> targets() {
+        List<Target> targets = new ArrayList<>();
+        Sm2Curve curve = new Sm2Curve();
+        Sm2Point result = new Sm2Point();
+        Sm2Point base = new Sm2Point();
+        Sm2Curve.setGenerator(base);
+        targets.add(new Scalar() {
+            public String name() { return "k·G (fixed-base comb)"; }
+            public int batch() { return 1; }
+            public void run(byte[] k) { curve.multiplyGenerator(result, k, 0); }
+        });
+        targets.add(new Scalar() {
+            public String name() { return "k·P (signed windows)"; }
+            public int batch() { return 1; }
+            public void run(byte[] k) { curve.multiply(result, base, k, 0); }
+        });
+
+        Sm2Signer signer = new Sm2Signer();
+        Sm2Encryptor encryptor = new Sm2Encryptor();
+        byte[] d = fixedScalar();
+        d[30] = 0x55;
+        byte[] publicKey = new byte[64];
+        signer.publicKey(d, publicKey, 0);
+        byte[] plain = new byte[32];
+        byte[] valid = new byte[Sm2Encryptor.OVERHEAD + plain.length];
+        encryptor.encrypt(publicKey, plain, 0, plain.length, new java.security.SecureRandom(), valid, 0);
+        byte[] out = new byte[plain.length];
+        targets.add(new Target() {
+            public String name() { return "SM2 decryption"; }
+            public String classes() { return "valid against wrong C3"; }
+            public int batch() { return 1; }
+            public int inputLength() { return valid.length; }
+            public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+                System.arraycopy(valid, 0, input, 0, valid.length);
+                if (inputClass == 1) {
+                    input[Sm2Encryptor.C1_BYTES + random.nextInt(Sm2Encryptor.C3_BYTES)] ^= 1;
+                }
+            }
+            public void run(byte[] input) { encryptor.decrypt(d, input, 0, input.length, out, 0); }
+        });
+
+        byte[] key = new byte[16];
+        Arrays.fill(key, (byte) 0x3c);
+        Sm4 sm4 = new Sm4(key);
+        byte[] block = new byte[16];
+        targets.add(new FixedVsRandom(new byte[16]) {
+            public String name() { return "SM4 one block (circuit)"; }
+            public int batch() { return 32; }
+            public void run(byte[] in) { sm4.encryptBlock(in, 0, block, 0); }
+        });
+        byte[] blocks = new byte[64 * 16];
+        targets.add(new FixedVsRandom(new byte[64 * 16]) {
+            public String name() { return "SM4 64 blocks (bitsliced)"; }
+            public int batch() { return 2; }
+            public void run(byte[] in) { sm4.encryptBlocks(in, 0, blocks, 0, 64); }
+        });
+        Sm4Gcm gcm = new Sm4Gcm(key, new byte[12], 16);
+        targets.add(new FixedVsRandom(new byte[256]) {
+            public String name() { return "GHASH (GCM's associated data)"; }
+            public int batch() { return 4; }
+            public void run(byte[] in) {
+                gcm.updateAad(in, 0, in.length);
+                gcm.reset(IV);
+            }
+        });
+        byte[] tag = new byte[16];
+        Arrays.fill(tag, (byte) 0xa5);
+        targets.add(new Target() {
+            public String name() { return "tag comparison"; }
+            public String classes() { return "equal against first byte differing"; }
+            public int batch() { return 64; }
+            public int inputLength() { return 16; }
+            public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+                System.arraycopy(tag, 0, input, 0, 16);
+                if (inputClass == 1) {
+                    input[0] ^= 0xff;
+                }
+            }
+            public void run(byte[] input) { ConstantTime.equals(tag, 0, input, 0, 16); }
+        });
+        return targets;
+    }
+}
