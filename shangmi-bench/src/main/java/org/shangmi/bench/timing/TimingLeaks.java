@@ -29,6 +29,7 @@ public final class TimingLeaks {
     static final double THRESHOLD = 4.5;
     private static final double[] PERCENTILES = {0.5, 0.75, 0.9, 0.95, 0.99};
     private static final byte[] IV = new byte[12];
+    private static final byte[] CONTROL = filled(256, 0xa5);
 
     private TimingLeaks() {
     }
@@ -46,8 +47,12 @@ public final class TimingLeaks {
 
         int inputLength();
 
-        void run(byte[] input);
+        /** Runs the operation once; returns something of its result, so that the JIT cannot drop the call. */
+        int run(byte[] input);
     }
+
+    /** Where every result goes: read at the end, so that no operation is dead code. */
+    private static int sink;
 
     public static void main(String[] args) {
         int measurements = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
@@ -61,26 +66,41 @@ public final class TimingLeaks {
             System.out.printf(Locale.ROOT, "| %s | %s | %,d | %.2f | %s |%n", target.name(), target.classes(), measurements, t,
                     t > THRESHOLD ? "**leak?**" : "no leak seen");
         }
+        System.out.printf(Locale.ROOT, "%n(sink %d)%n", sink);
     }
 
-    /** The largest |t| over all measurements and the cropped sets. */
+    /** Inputs prepared ahead of each run of measurements, so that no class-dependent work comes just before one. */
+    private static final int CHUNK = 1_000;
+
+    /**
+     * The largest |t| over all measurements and the cropped sets. The inputs of {@link #CHUNK}
+     * measurements are prepared first, classes drawn at random, and then timed one after the
+     * other: making a random input just before timing it would disturb the caches and branch
+     * predictors for that class only, which shows as a difference where the code has none.
+     */
     static double measure(Target target, int measurements, SplittableRandom random) {
-        int warmUp = Math.max(1_000, measurements / 10);
-        byte[][] inputs = {new byte[target.inputLength()], new byte[target.inputLength()]};
+        int warmUp = Math.max(CHUNK, measurements / 10);
+        byte[][] inputs = new byte[CHUNK][target.inputLength()];
+        int[] chunkClasses = new int[CHUNK];
         long[] times = new long[measurements];
         int[] classes = new int[measurements];
-        for (int i = -warmUp; i < measurements; i++) {
-            int inputClass = random.nextInt(2);
-            byte[] input = inputs[inputClass];
-            target.prepare(inputClass, random, input);
-            long start = System.nanoTime();
-            for (int j = 0; j < target.batch(); j++) {
-                target.run(input);
+        for (int done = -warmUp; done < measurements; done += CHUNK) {
+            for (int i = 0; i < CHUNK; i++) {
+                chunkClasses[i] = random.nextInt(2);
+                target.prepare(chunkClasses[i], random, inputs[i]);
             }
-            long time = System.nanoTime() - start;
-            if (i >= 0) {
-                times[i] = time;
-                classes[i] = inputClass;
+            for (int i = 0; i < CHUNK; i++) {
+                byte[] input = inputs[i];
+                long start = System.nanoTime();
+                for (int j = 0; j < target.batch(); j++) {
+                    sink += target.run(input);
+                }
+                long time = System.nanoTime() - start;
+                int index = done + i;
+                if (index >= 0 && index < measurements) {
+                    times[index] = time;
+                    classes[index] = chunkClasses[i];
+                }
             }
         }
         long[] sorted = times.clone();
@@ -156,6 +176,12 @@ public final class TimingLeaks {
         }
     }
 
+    private static byte[] filled(int length, int value) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, (byte) value);
+        return bytes;
+    }
+
     private static byte[] fixedScalar() {
         byte[] k = new byte[32];
         k[31] = 1; // the smallest scalar: the most different from random ones in every bit
@@ -171,12 +197,12 @@ public final class TimingLeaks {
         targets.add(new Scalar() {
             public String name() { return "k·G (fixed-base comb)"; }
             public int batch() { return 1; }
-            public void run(byte[] k) { curve.multiplyGenerator(result, k, 0); }
+            public int run(byte[] k) { curve.multiplyGenerator(result, k, 0); return 0; }
         });
         targets.add(new Scalar() {
             public String name() { return "k·P (signed windows)"; }
             public int batch() { return 1; }
-            public void run(byte[] k) { curve.multiply(result, base, k, 0); }
+            public int run(byte[] k) { curve.multiply(result, base, k, 0); return 0; }
         });
 
         Sm2Signer signer = new Sm2Signer();
@@ -200,7 +226,7 @@ public final class TimingLeaks {
                     input[Sm2Encryptor.C1_BYTES + random.nextInt(Sm2Encryptor.C3_BYTES)] ^= 1;
                 }
             }
-            public void run(byte[] input) { encryptor.decrypt(d, input, 0, input.length, out, 0); }
+            public int run(byte[] input) { return encryptor.decrypt(d, input, 0, input.length, out, 0); }
         });
 
         byte[] key = new byte[16];
@@ -210,21 +236,24 @@ public final class TimingLeaks {
         targets.add(new FixedVsRandom(new byte[16]) {
             public String name() { return "SM4 one block (circuit)"; }
             public int batch() { return 32; }
-            public void run(byte[] in) { sm4.encryptBlock(in, 0, block, 0); }
+            public int run(byte[] in) { sm4.encryptBlock(in, 0, block, 0); return block[0]; }
         });
         byte[] blocks = new byte[64 * 16];
         targets.add(new FixedVsRandom(new byte[64 * 16]) {
             public String name() { return "SM4 64 blocks (bitsliced)"; }
             public int batch() { return 2; }
-            public void run(byte[] in) { sm4.encryptBlocks(in, 0, blocks, 0, 64); }
+            public int run(byte[] in) { sm4.encryptBlocks(in, 0, blocks, 0, 64); return blocks[0]; }
         });
         Sm4Gcm gcm = new Sm4Gcm(key, new byte[12], 16);
+        byte[] tagOut = new byte[16];
         targets.add(new FixedVsRandom(new byte[256]) {
             public String name() { return "GHASH (GCM's associated data)"; }
             public int batch() { return 4; }
-            public void run(byte[] in) {
+            public int run(byte[] in) {
                 gcm.updateAad(in, 0, in.length);
+                gcm.finishEncryption(tagOut, 0);
                 gcm.reset(IV);
+                return tagOut[0];
             }
         });
         byte[] tag = new byte[16];
@@ -240,7 +269,21 @@ public final class TimingLeaks {
                     input[0] ^= 0xff;
                 }
             }
-            public void run(byte[] input) { ConstantTime.equals(tag, 0, input, 0, 16); }
+            public int run(byte[] input) { return ConstantTime.equalsMask(tag, 0, input, 0, 16); }
+        });
+        // the control: a comparison that stops at the first difference must show a leak
+        targets.add(new Target() {
+            public String name() { return "control: Arrays.equals (variable time)"; }
+            public String classes() { return "equal against first byte differing"; }
+            public int batch() { return 64; }
+            public int inputLength() { return 256; }
+            public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+                Arrays.fill(input, (byte) 0xa5);
+                if (inputClass == 1) {
+                    input[0] ^= 0xff;
+                }
+            }
+            public int run(byte[] input) { return Arrays.equals(CONTROL, input) ? 1 : 0; }
         });
         return targets;
     }

@@ -136,16 +136,18 @@ public final class Sm2Encryptor {
                 return fail(out, outOff, plaintextLength);
             }
             kdf.derive(shared, 0, 64, out, outOff, plaintextLength);
-            boolean maskValid = plaintextLength == 0 || !ConstantTime.isZero(out, outOff, plaintextLength);
+            // the standard refuses an all-zero mask; an empty message has none
+            int maskValid = plaintextLength == 0 ? -1 : ~ConstantTime.isZeroMask(out, outOff, plaintextLength);
             for (int i = 0; i < plaintextLength; i++) {
                 out[outOff + i] ^= in[c2 + i];
             }
             tag(out, outOff, plaintextLength, expectedTag, 0);
-            boolean tagValid = ConstantTime.equals(expectedTag, 0, in, off + C1_BYTES, C3_BYTES);
-            if (!(maskValid & tagValid)) {
-                return fail(out, outOff, plaintextLength);
+            // valid or not, the same work: the plaintext is kept or zeroed by a mask, not a branch
+            int valid = maskValid & ConstantTime.equalsMask(expectedTag, 0, in, off + C1_BYTES, C3_BYTES);
+            for (int i = 0; i < plaintextLength; i++) {
+                out[outOff + i] &= (byte) valid;
             }
-            return plaintextLength;
+            return (plaintextLength & valid) | ~valid;
         } finally {
             Arrays.fill(shared, (byte) 0);
             point.wipe();
