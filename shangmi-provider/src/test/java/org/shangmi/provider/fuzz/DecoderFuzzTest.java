@@ -173,17 +173,16 @@ class DecoderFuzzTest {
         aead("SM4/CCM/NoPadding", input);
     }
 
+    /** GCM and CCM run on the Java engines whatever the backend (libcrypto 3.0's SM4 has neither). */
     private static void aead(String transformation, byte[] input) throws GeneralSecurityException {
-        for (ShangMiProvider provider : BACKENDS) {
-            Cipher cipher = Cipher.getInstance(transformation, provider);
-            cipher.init(Cipher.DECRYPT_MODE, SM4_KEY, new GCMParameterSpec(128, new byte[12]));
-            try {
-                assertArrayEquals(MESSAGE, cipher.doFinal(input));
-            } catch (AEADBadTagException refused) {
-                // documented: a wrong tag, or shorter than the tag
-            } catch (IllegalBlockSizeException refused) {
-                // documented for CCM: longer than the nonce's length field allows
-            }
+        Cipher cipher = Cipher.getInstance(transformation, BACKENDS.get(0));
+        cipher.init(Cipher.DECRYPT_MODE, SM4_KEY, new GCMParameterSpec(128, new byte[12]));
+        try {
+            assertArrayEquals(MESSAGE, cipher.doFinal(input));
+        } catch (AEADBadTagException refused) {
+            // documented: a wrong tag, or shorter than the tag
+        } catch (IllegalBlockSizeException refused) {
+            // documented for CCM: longer than the nonce's length field allows
         }
     }
 
