@@ -187,7 +187,9 @@ class OpenSslBackendTest {
                     random.nextBytes(iv);
                 }
                 CipherEngine ours = OPENSSL.newSm4(mode, encrypt, key, iv);
-                assertTrue(ours instanceof OpenSslSm4, mode + " is libcrypto's");
+                if (mode != CipherMode.CFB8) { // OpenSSL names SM4-CFB8 but 3.x implements no SM4 CFB-8
+                    assertTrue(ours instanceof OpenSslSm4, mode + " is libcrypto's");
+                }
                 for (int length : new int[] {0, 16, 4 * LibCrypto.CHUNK + 48}) {
                     byte[] input = new byte[length + (mode.unit() == 1 ? 5 : 0)];
                     random.nextBytes(input);

@@ -20,9 +20,10 @@ import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 
 /**
- * Cipher "SM4" in ECB, CBC, CTR, CFB (CFB-128) and OFB, with NoPadding or PKCS5Padding
- * (= PKCS7Padding: the same padding to 16 bytes under both names). "SM4" alone is
- * SM4/ECB/PKCS5Padding, as "AES" is for the JDK; CTR, CFB and OFB take no padding.
+ * Cipher "SM4" in ECB, CBC, CTR, CFB (CFB-128, also named CFB128), CFB8 and OFB (OFB-128, also
+ * named OFB128), with NoPadding or PKCS5Padding (= PKCS7Padding: the same padding to 16 bytes
+ * under both names). "SM4" alone is SM4/ECB/PKCS5Padding, as "AES" is for the JDK; CTR, CFB and
+ * OFB take no padding.
  *
  * <p>The backend's engine sees whole blocks (or any length, for CTR); this class buffers partial
  * blocks, pads and unpads, picks or checks the IV, and follows the JCA's rules: a random IV when
@@ -54,15 +55,28 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
 
     @Override
     protected void engineSetMode(String name) throws NoSuchAlgorithmException {
-        try {
-            CipherMode requested = CipherMode.valueOf(name.toUpperCase(Locale.ROOT));
-            if (requested.unit() == 1 && Boolean.TRUE.equals(padding)) {
-                throw new NoSuchAlgorithmException("SM4/" + requested + " takes no padding");
-            }
-            mode = requested;
-        } catch (IllegalArgumentException e) {
-            throw new NoSuchAlgorithmException("SM4 mode " + name + " is not supported: use ECB, CBC, CTR, CFB or OFB");
+        CipherMode requested = modeNamed(name.toUpperCase(Locale.ROOT));
+        if (requested == null) {
+            throw new NoSuchAlgorithmException("SM4 mode " + name
+                    + " is not supported: use ECB, CBC, CTR, CFB (= CFB128), CFB8 or OFB (= OFB128)");
         }
+        if (requested.unit() == 1 && Boolean.TRUE.equals(padding)) {
+            throw new NoSuchAlgorithmException("SM4/" + name + " takes no padding");
+        }
+        mode = requested;
+    }
+
+    /** The mode of a JDK-style name (CFB and OFB with an optional feedback size, as the JDK names AES's), or null. */
+    private static CipherMode modeNamed(String name) {
+        return switch (name) {
+            case "ECB" -> CipherMode.ECB;
+            case "CBC" -> CipherMode.CBC;
+            case "CTR" -> CipherMode.CTR;
+            case "CFB", "CFB128" -> CipherMode.CFB;
+            case "CFB8" -> CipherMode.CFB8;
+            case "OFB", "OFB128" -> CipherMode.OFB;
+            default -> null;
+        };
     }
 
     @Override

@@ -45,7 +45,10 @@ class Sm4CipherTest {
 
     private static final List<String> TRANSFORMATIONS = List.of("SM4/ECB/NoPadding", "SM4/ECB/PKCS5Padding",
             "SM4/ECB/PKCS7Padding", "SM4/CBC/NoPadding", "SM4/CBC/PKCS5Padding", "SM4/CBC/PKCS7Padding",
-            "SM4/CTR/NoPadding", "SM4/CFB/NoPadding", "SM4/OFB/NoPadding", "SM4");
+            "SM4/CTR/NoPadding", "SM4/CFB/NoPadding", "SM4/CFB128/NoPadding", "SM4/CFB8/NoPadding", "SM4/OFB/NoPadding",
+            "SM4/OFB128/NoPadding", "SM4");
+    /** The modes that take any length. */
+    private static final String STREAM = ".*/(CTR|CFB|CFB128|CFB8|OFB|OFB128)/.*";
 
     static Stream<Arguments> vectors() {
         List<Arguments> cases = new ArrayList<>();
@@ -62,15 +65,43 @@ class Sm4CipherTest {
         String mode = record.algorithm().substring("SM4-".length());
         SecretKeySpec key = new SecretKeySpec(record.hex("key"), "SM4");
         IvParameterSpec iv = mode.equals("ECB") ? null : new IvParameterSpec(record.hex("iv"));
-        byte[] plaintext = record.hex("msg");
-        byte[] ciphertext = record.hex("ct");
+        Cipher cipher = Cipher.getInstance("SM4/" + mode + "/NoPadding", provider);
+        checkEveryPath(cipher, key, iv, record.hex("msg"), record.hex("ct"), record.id() + " on " + backend);
+    }
+
+    /**
+     * CFB8, which no vector file has, against Bouncy Castle's SM4/CFB8 on every path: lengths
+     * around the 64-byte batches of the bitsliced decryption.
+     */
+    @Test
+    void cfb8EqualsBouncyCastleOnEveryPath() throws Exception {
+        Random random = new Random(8);
+        Cipher theirs = Cipher.getInstance("SM4/CFB8/NoPadding", Providers.bouncyCastle());
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            for (int length : new int[] {1, 3, 4, 63, 64, 65, 200, 1000}) {
+                SecretKeySpec key = new SecretKeySpec(bytes(random, 16), "SM4");
+                IvParameterSpec iv = new IvParameterSpec(bytes(random, 16));
+                byte[] plaintext = bytes(random, length);
+                theirs.init(Cipher.ENCRYPT_MODE, key, iv);
+                byte[] ciphertext = theirs.doFinal(plaintext);
+                checkEveryPath(Cipher.getInstance("SM4/CFB8/NoPadding", provider), key, iv, plaintext, ciphertext,
+                        "CFB8, " + length + " bytes, on " + provider.backendFor("SM4"));
+            }
+        }
+    }
+
+    /**
+     * Encrypts the plaintext and decrypts the ciphertext one-shot, through update() in random
+     * chunks, in place, at overlapping offsets, and through heap and direct ByteBuffers.
+     */
+    private static void checkEveryPath(Cipher cipher, SecretKeySpec key, IvParameterSpec iv, byte[] plaintext, byte[] ciphertext,
+            String name) throws Exception {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int opmode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
             byte[] in = opmode == Cipher.ENCRYPT_MODE ? plaintext : ciphertext;
             byte[] expected = opmode == Cipher.ENCRYPT_MODE ? ciphertext : plaintext;
-            String context = record.id() + " " + (opmode == Cipher.ENCRYPT_MODE ? "encrypt" : "decrypt") + " on " + backend;
-            Cipher cipher = Cipher.getInstance("SM4/" + mode + "/NoPadding", provider);
+            String context = name + " " + (opmode == Cipher.ENCRYPT_MODE ? "encrypt" : "decrypt");
             cipher.init(opmode, key, iv);
             assertArrayEquals(expected, cipher.doFinal(in), context);
             assertArrayEquals(expected, chunked(cipher, in, random), context + " in chunks, seed " + seed);
@@ -107,7 +138,7 @@ class Sm4CipherTest {
         List<ShangMiProvider> providers = Providers.serving("SM4");
         for (String transformation : TRANSFORMATIONS) {
             boolean padded = !transformation.endsWith("NoPadding");
-            boolean stream = transformation.matches(".*/(CTR|CFB|OFB)/.*");
+            boolean stream = transformation.matches(STREAM);
             for (int trial = 0; trial < 30; trial++) {
                 int length = random.nextInt(5001);
                 if (!padded && !stream) {
@@ -141,7 +172,7 @@ class Sm4CipherTest {
         Provider bc = Providers.bouncyCastle();
         for (ShangMiProvider provider : Providers.serving("SM4")) {
             for (String transformation : TRANSFORMATIONS) {
-                boolean whole = transformation.endsWith("NoPadding") && !transformation.matches(".*/(CTR|CFB|OFB)/.*");
+                boolean whole = transformation.endsWith("NoPadding") && !transformation.matches(STREAM);
                 int length = random.nextInt(3000);
                 byte[] plaintext = bytes(random, whole ? length - length % 16 : length);
                 SecretKey key = new SecretKeySpec(bytes(random, 16), "SM4");
@@ -270,6 +301,9 @@ class Sm4CipherTest {
             assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/CTR/PKCS5Padding", provider));
             assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/OFB/PKCS7Padding", provider));
             assertThrows(NoSuchAlgorithmException.class, () -> Cipher.getInstance("SM4/XYZ/NoPadding", provider));
+            assertThrows(NoSuchAlgorithmException.class, () -> Cipher.getInstance("SM4/CFB16/NoPadding", provider),
+                    "CFB-8 and CFB-128 only");
+            assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/CFB8/PKCS5Padding", provider));
             assertThrows(NoSuchPaddingException.class, () -> Cipher.getInstance("SM4/CBC/ISO10126Padding", provider));
             assertThrows(java.security.InvalidParameterException.class, () -> KeyGenerator.getInstance("SM4", provider).init(256));
         }

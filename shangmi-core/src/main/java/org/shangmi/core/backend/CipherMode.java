@@ -10,6 +10,8 @@ public enum CipherMode {
     CTR(true, 1),
     /** Cipher feedback with a full 128-bit feedback (CFB-128), 16-byte IV; any length. */
     CFB(true, 1),
+    /** Cipher feedback with an 8-bit feedback (CFB-8): one block operation per byte, 16-byte IV; any length. */
+    CFB8(true, 1),
     /** Output feedback, 16-byte IV; any length. */
     OFB(true, 1);
 

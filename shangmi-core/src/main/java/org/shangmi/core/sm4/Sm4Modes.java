@@ -32,6 +32,7 @@ public final class Sm4Modes {
             case CBC -> new Sm4Cbc(sm4, encrypt, iv);
             case CTR -> new Sm4Ctr(sm4, iv);
             case CFB -> new Sm4Feedback(sm4, encrypt, true, iv);
+            case CFB8 -> new Sm4Cfb8(sm4, encrypt, iv);
             case OFB -> new Sm4Feedback(sm4, encrypt, false, iv);
         };
     }

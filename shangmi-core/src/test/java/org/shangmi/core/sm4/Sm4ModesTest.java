@@ -162,6 +162,7 @@ class Sm4ModesTest {
             case CBC -> CBCBlockCipher.newInstance(new SM4Engine());
             case CTR -> SICBlockCipher.newInstance(new SM4Engine());
             case CFB -> CFBBlockCipher.newInstance(new SM4Engine(), 128);
+            case CFB8 -> CFBBlockCipher.newInstance(new SM4Engine(), 8);
             case OFB -> new OFBBlockCipher(new SM4Engine(), 128);
         };
         BufferedBlockCipher buffered = new BufferedBlockCipher(cipher);
