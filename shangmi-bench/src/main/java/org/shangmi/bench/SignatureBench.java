@@ -15,7 +15,9 @@ import org.openjdk.jmh.annotations.Setup;
  * (as a server verifying one client does); {@code verifyDecodedKey} decodes the X.509 key each
  * time first (as when every message comes with its own certificate), so no per-key cache helps.
  * SM3withSM2 (default ID) for the SM2 providers; SHA256withECDSA on secp256r1 (the JDK) and on
- * secp256k1 (Bouncy Castle; the JDK dropped the curve) as yardsticks.
+ * secp256k1 (Bouncy Castle; the JDK dropped the curve) as yardsticks. The {@code NewSignature}
+ * variants make a new Signature per message ({@code getInstance} included), as most
+ * applications write it.
  */
 public class SignatureBench extends PublicKeyBench {
 
@@ -62,6 +64,22 @@ public class SignatureBench extends PublicKeyBench {
         verifier.initVerify(pair.getPublic());
         verifier.update(message);
         return verifier.verify(signature);
+    }
+
+    @Benchmark
+    public byte[] signNewSignature() throws Exception {
+        Signature fresh = Signature.getInstance(signer.getAlgorithm(), signer.getProvider());
+        fresh.initSign(pair.getPrivate());
+        fresh.update(message);
+        return fresh.sign();
+    }
+
+    @Benchmark
+    public boolean verifyNewSignature() throws Exception {
+        Signature fresh = Signature.getInstance(verifier.getAlgorithm(), verifier.getProvider());
+        fresh.initVerify(pair.getPublic());
+        fresh.update(message);
+        return fresh.verify(signature);
     }
 
     @Benchmark

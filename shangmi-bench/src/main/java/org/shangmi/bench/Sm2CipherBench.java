@@ -10,7 +10,9 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * {@code Cipher} "SM2": the encrypt and decrypt workflows of the project's seed table, one
- * message per operation with {@code init} every time, in each provider's default layout.
+ * message per operation with {@code init} every time, in each provider's default layout; once
+ * with one Cipher reused, and once with a new Cipher per message ({@code getInstance} included),
+ * as most applications write it.
  */
 public class Sm2CipherBench extends PublicKeyBench {
 
@@ -50,5 +52,19 @@ public class Sm2CipherBench extends PublicKeyBench {
     public byte[] decrypt() throws Exception {
         decryptor.init(Cipher.DECRYPT_MODE, pair.getPrivate());
         return decryptor.doFinal(ciphertext);
+    }
+
+    @Benchmark
+    public byte[] encryptNewCipher() throws Exception {
+        Cipher cipher = Cipher.getInstance(encryptor.getAlgorithm(), encryptor.getProvider());
+        cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+        return cipher.doFinal(plaintext);
+    }
+
+    @Benchmark
+    public byte[] decryptNewCipher() throws Exception {
+        Cipher cipher = Cipher.getInstance(encryptor.getAlgorithm(), encryptor.getProvider());
+        cipher.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+        return cipher.doFinal(ciphertext);
     }
 }

@@ -1,0 +1,87 @@
+package org.shangmi.core.util;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class WorkspacePoolTest {
+
+    @Test
+    void givesBackWhatWasKeptAndMakesNewOnesWhenEmpty() {
+        AtomicInteger made = new AtomicInteger();
+        WorkspacePool<Object> pool = new WorkspacePool<>(() -> {
+            made.incrementAndGet();
+            return new Object();
+        });
+        Object first = pool.take();
+        Object second = pool.take();
+        assertNotSame(first, second);
+        assertEquals(2, made.get());
+        pool.give(first);
+        assertSame(first, pool.take(), "the idle workspace is reused");
+        assertEquals(2, made.get());
+    }
+
+    @Test
+    void keepsABoundedNumber() {
+        AtomicInteger made = new AtomicInteger();
+        WorkspacePool<Object> pool = new WorkspacePool<>(() -> {
+            made.incrementAndGet();
+            return new Object();
+        });
+        List<Object> many = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            many.add(pool.take());
+        }
+        many.forEach(pool::give);
+        made.set(0);
+        Set<Object> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < 200; i++) {
+            kept.add(pool.take());
+        }
+        int reused = 200 - made.get();
+        assertTrue(reused >= 4 && reused <= 64, "between 4 and 64 kept, got " + reused);
+        assertEquals(200, kept.size(), "no workspace handed out twice");
+    }
+
+    /** Many threads taking and giving: a workspace is never held by two of them at once. */
+    @Test
+    void neverHandsOneWorkspaceToTwoHolders() throws Exception {
+        WorkspacePool<AtomicInteger> pool = new WorkspacePool<>(AtomicInteger::new);
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                results.add(threads.submit(() -> {
+                    int clashes = 0;
+                    for (int i = 0; i < 100_000; i++) {
+                        AtomicInteger holders = pool.take();
+                        if (holders.incrementAndGet() != 1) {
+                            clashes++;
+                        }
+                        holders.decrementAndGet();
+                        pool.give(holders);
+                    }
+                    return clashes;
+                }));
+            }
+            for (Future<Integer> result : results) {
+                assertEquals(0, result.get());
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+}
