@@ -5,7 +5,10 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.Key;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -21,8 +24,16 @@ import javax.crypto.spec.IvParameterSpec;
 
 /**
  * The JCA plumbing every SM4 cipher shares: 16-byte blocks, the {@code init} variants funnelled
- * into the one that takes a parameter spec, key wrapping through {@code doFinal}, and the checks
- * of caller-supplied arrays.
+ * into the one that takes a parameter spec, key wrapping through {@code doFinal}, ByteBuffers, and
+ * the checks of caller-supplied arrays.
+ *
+ * <p>ByteBuffers: when both have an accessible array the array methods work on those arrays
+ * directly (no copy, no allocation, overlap handled as for arrays). A buffer without one (a
+ * direct buffer) goes through a scratch array of 4 KiB kept by the cipher, in chunks, instead
+ * of the JDK default's temporary arrays as large as the whole output; two direct buffers may
+ * share memory, so there all input is read before any output is written. Scratch space is
+ * wiped after every call, and a failing {@code doFinal} zeroes what it wrote, restores both
+ * positions and so releases nothing.
  */
 abstract class Sm4BaseCipherSpi extends CipherSpi {
 
@@ -141,6 +152,139 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
             if (encoded != null) {
                 Arrays.fill(encoded, (byte) 0);
             }
+        }
+    }
+
+    /** Bytes per chunk when a ByteBuffer has no accessible array. */
+    private static final int CHUNK = 4096;
+    /** Room for a chunk's output: the chunk, a buffered block and a padding block. */
+    private static final int CHUNK_OUTPUT = CHUNK + 32;
+    private byte[] chunkInput;
+    private byte[] chunkOutput;
+
+    @Override
+    protected final int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+        try {
+            return crypt(input, output, true);
+        } catch (IllegalBlockSizeException | BadPaddingException e) {
+            throw new ProviderException("update cannot fail this way", e);
+        }
+    }
+
+    @Override
+    protected final int engineDoFinal(ByteBuffer input, ByteBuffer output)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        return crypt(input, output, false);
+    }
+
+    private int crypt(ByteBuffer input, ByteBuffer output, boolean update)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(output, "output");
+        if (output.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        int inputStart = input.position();
+        int outputStart = output.position();
+        int inputLen = input.remaining();
+        int needed = engineGetOutputSize(inputLen); // the JDK's rule for both calls
+        if (output.remaining() < needed) {
+            throw new ShortBufferException(name + " needs " + needed + " bytes of output space, " + output.remaining() + " remain");
+        }
+        if (input.hasArray() && output.hasArray()) {
+            int in = input.arrayOffset() + inputStart;
+            int out = output.arrayOffset() + outputStart;
+            int written = update ? engineUpdate(input.array(), in, inputLen, output.array(), out)
+                    : engineDoFinal(input.array(), in, inputLen, output.array(), out);
+            input.position(input.limit());
+            output.position(outputStart + written);
+            return written;
+        }
+        try {
+            return input.isDirect() && output.isDirect() ? cryptReadingFirst(input, output, inputLen, update)
+                    : cryptInChunks(input, output, inputLen, update);
+        } catch (IllegalBlockSizeException | BadPaddingException | RuntimeException e) {
+            int written = output.position() - outputStart;
+            for (int i = 0; i < written; i++) {
+                output.put(outputStart + i, (byte) 0);
+            }
+            output.position(outputStart);
+            input.position(inputStart);
+            throw e;
+        } finally {
+            if (chunkInput != null) {
+                Arrays.fill(chunkInput, (byte) 0);
+                Arrays.fill(chunkOutput, (byte) 0);
+            }
+        }
+    }
+
+    /** One side is a heap buffer, so they cannot overlap: chunk by chunk through the scratch arrays. */
+    private int cryptInChunks(ByteBuffer input, ByteBuffer output, int inputLen, boolean update)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        if (chunkInput == null) {
+            chunkInput = new byte[CHUNK];
+            chunkOutput = new byte[CHUNK_OUTPUT];
+        }
+        int total = 0;
+        int left = inputLen;
+        do {
+            int chunk = Math.min(left, CHUNK);
+            boolean last = !update && chunk == left;
+            byte[] in;
+            int inOff;
+            if (input.hasArray()) {
+                in = input.array();
+                inOff = input.arrayOffset() + input.position();
+                input.position(input.position() + chunk);
+            } else {
+                in = chunkInput;
+                inOff = 0;
+                input.get(chunkInput, 0, chunk);
+            }
+            int room = last ? engineGetOutputSize(chunk) : CHUNK_OUTPUT;
+            byte[] out;
+            int outOff;
+            if (output.hasArray()) {
+                out = output.array();
+                outOff = output.arrayOffset() + output.position();
+            } else {
+                out = room <= CHUNK_OUTPUT ? chunkOutput : new byte[room]; // an AEAD's whole output comes at the end
+                outOff = 0;
+            }
+            int written;
+            try {
+                written = last ? engineDoFinal(in, inOff, chunk, out, outOff) : engineUpdate(in, inOff, chunk, out, outOff);
+                if (output.hasArray()) {
+                    output.position(output.position() + written);
+                } else {
+                    output.put(out, 0, written);
+                }
+            } finally {
+                if (out != chunkOutput && !output.hasArray()) {
+                    Arrays.fill(out, (byte) 0);
+                }
+            }
+            total += written;
+            left -= chunk;
+        } while (left > 0);
+        return total;
+    }
+
+    /**
+     * Both direct, perhaps over the same memory: the whole input is read, into one array where it
+     * is transformed in place, before any output is written.
+     */
+    private int cryptReadingFirst(ByteBuffer input, ByteBuffer output, int inputLen, boolean update)
+            throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        byte[] data = new byte[Math.max(inputLen, engineGetOutputSize(inputLen))];
+        try {
+            input.get(data, 0, inputLen);
+            int written = update ? engineUpdate(data, 0, inputLen, data, 0) : engineDoFinal(data, 0, inputLen, data, 0);
+            output.put(data, 0, written);
+            return written;
+        } finally {
+            Arrays.fill(data, (byte) 0);
         }
     }
 
