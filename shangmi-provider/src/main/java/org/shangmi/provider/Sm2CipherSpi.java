@@ -45,8 +45,10 @@ final class Sm2CipherSpi extends CipherSpi {
     private Sm2PublicKey publicKey;
     private Sm2PrivateKey privateKey;
     private SecureRandom random;
-    private byte[] buffer = new byte[0];
-    private byte[] rawBuffer = new byte[0];
+    private static final byte[] NONE = new byte[0];
+
+    private byte[] buffer = NONE;
+    private byte[] rawBuffer = NONE;
     private int buffered;
 
     Sm2CipherSpi(Sm2Engine engine) {
@@ -165,9 +167,8 @@ final class Sm2CipherSpi extends CipherSpi {
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen)
             throws IllegalBlockSizeException, BadPaddingException {
-        append(input, inputOffset, inputLen);
         try {
-            return isEncrypting() ? encrypt() : decrypt();
+            return finish(input, inputOffset, inputLen);
         } finally {
             reset();
         }
@@ -180,17 +181,19 @@ final class Sm2CipherSpi extends CipherSpi {
             throw new IllegalArgumentException("no output buffer");
         }
         java.util.Objects.checkFromIndexSize(outputOffset, 0, output.length);
-        append(input, inputOffset, inputLen);
+        int before = buffered;
         byte[] result = null;
         try {
             try {
-                result = isEncrypting() ? encrypt() : decrypt();
+                result = finish(input, inputOffset, inputLen);
             } catch (BadPaddingException | RuntimeException e) {
                 reset();
                 throw e;
             }
             if (result.length > output.length - outputOffset) {
-                // the input stays buffered, so the caller can retry with a larger buffer
+                // as if this call had not happened, so that the caller can repeat it with a larger buffer
+                Arrays.fill(buffer, before, buffered, (byte) 0);
+                buffered = before;
                 throw new ShortBufferException("SM2 needs " + result.length + " bytes of output, "
                         + (output.length - outputOffset) + " given");
             }
@@ -204,6 +207,20 @@ final class Sm2CipherSpi extends CipherSpi {
         }
     }
 
+    /**
+     * Encrypts or decrypts the buffered input followed by this input; a message given whole to
+     * {@code doFinal} is read where it is, without being buffered.
+     */
+    private byte[] finish(byte[] input, int inputOffset, int inputLen) throws BadPaddingException {
+        checkInitialized();
+        if (buffered == 0 && input != null) {
+            java.util.Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+            return isEncrypting() ? encrypt(input, inputOffset, inputLen) : decrypt(input, inputOffset, inputLen);
+        }
+        append(input, inputOffset, inputLen);
+        return isEncrypting() ? encrypt(buffer, 0, buffered) : decrypt(buffer, 0, buffered);
+    }
+
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
         byte[] encoded = key == null ? null : key.getEncoded();
@@ -212,7 +229,7 @@ final class Sm2CipherSpi extends CipherSpi {
         }
         try {
             append(encoded, 0, encoded.length);
-            return encrypt();
+            return encrypt(buffer, 0, buffered);
         } finally {
             Arrays.fill(encoded, (byte) 0);
             reset();
@@ -228,7 +245,7 @@ final class Sm2CipherSpi extends CipherSpi {
         byte[] encoded = null;
         try {
             append(wrappedKey, 0, wrappedKey.length);
-            encoded = decrypt();
+            encoded = decrypt(buffer, 0, buffered);
             return WrappedKeys.secretKey(encoded, wrappedKeyAlgorithm);
         } catch (BadPaddingException e) {
             throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
@@ -244,42 +261,43 @@ final class Sm2CipherSpi extends CipherSpi {
         return opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
     }
 
-    private byte[] encrypt() {
+    private byte[] encrypt(byte[] message, int offset, int length) {
         checkInitialized();
+        SecureRandom source = random != null ? random : DefaultRandom.get();
         if (format == Sm2CiphertextFormat.C1C3C2) {
-            byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + buffered];
-            engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : DefaultRandom.get(), raw, 0);
+            byte[] raw = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + length];
+            engine.encrypt(publicKey.xy(), message, offset, length, source, raw, 0);
             return raw;
         }
-        int length = Sm2Engine.CIPHERTEXT_OVERHEAD + buffered;
-        byte[] raw = rawScratch(length);
-        engine.encrypt(publicKey.xy(), buffer, 0, buffered, random != null ? random : DefaultRandom.get(), raw, 0);
-        return Sm2Ciphertext.fromRaw(raw, 0, length, layout(format));
+        int rawLength = Sm2Engine.CIPHERTEXT_OVERHEAD + length;
+        byte[] raw = rawScratch(rawLength);
+        engine.encrypt(publicKey.xy(), message, offset, length, source, raw, 0);
+        return Sm2Ciphertext.fromRaw(raw, 0, rawLength, layout(format));
     }
 
-    private byte[] decrypt() throws BadPaddingException {
+    private byte[] decrypt(byte[] ciphertext, int offset, int length) throws BadPaddingException {
         checkInitialized();
-        byte[] raw = rawScratch(buffered + Sm2Ciphertext.MAX_RAW_GROWTH);
+        byte[] raw = rawScratch(length + Sm2Ciphertext.MAX_RAW_GROWTH);
         int rawLength;
         try {
-            rawLength = Sm2Ciphertext.toRaw(buffer, 0, buffered, layout(format), raw, 0);
+            rawLength = Sm2Ciphertext.toRaw(ciphertext, offset, length, layout(format), raw, 0);
         } catch (Der.MalformedException e) {
             throw new BadPaddingException("not an SM2 ciphertext in " + format + " layout: " + e.getMessage());
         }
         byte[] plaintext = new byte[Math.max(rawLength - Sm2Engine.CIPHERTEXT_OVERHEAD, 0)];
         Sm2Engine.SigningKey prepared = privateKey.preparedOrNull(engine);
-        int length;
+        int written;
         if (prepared != null) {
-            length = engine.decrypt(prepared, raw, 0, rawLength, plaintext, 0);
+            written = engine.decrypt(prepared, raw, 0, rawLength, plaintext, 0);
         } else {
             byte[] scalar = privateKey.scalarCopy();
             try {
-                length = engine.decrypt(scalar, raw, 0, rawLength, plaintext, 0);
+                written = engine.decrypt(scalar, raw, 0, rawLength, plaintext, 0);
             } finally {
                 Arrays.fill(scalar, (byte) 0);
             }
         }
-        if (length < 0) {
+        if (written < 0) {
             throw new BadPaddingException("SM2 decryption failed: C1 is not a curve point or C3 does not match");
         }
         return plaintext;

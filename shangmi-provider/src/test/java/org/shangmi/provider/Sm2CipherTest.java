@@ -300,6 +300,22 @@ class Sm2CipherTest {
             assertEquals(300, cipher.doFinal(out, 0));
             assertArrayEquals(new byte[300], out);
 
+            // the JCA's rule: after a ShortBufferException, repeat the same call with a larger buffer
+            byte[] message = new byte[40];
+            Arrays.fill(message, (byte) 7);
+            cipher.update(ciphertext, 0, 0); // nothing buffered
+            assertThrows(ShortBufferException.class, () -> cipher.doFinal(ciphertext, 0, ciphertext.length, new byte[10], 0));
+            assertEquals(300, cipher.doFinal(ciphertext, 0, ciphertext.length, out, 0), "the input was not kept twice");
+            cipher.update(ciphertext, 0, 100);
+            assertThrows(ShortBufferException.class, () -> cipher.doFinal(ciphertext, 100, ciphertext.length - 100, new byte[10], 0));
+            assertEquals(300, cipher.doFinal(ciphertext, 100, ciphertext.length - 100, out, 0), "after an update too");
+            cipher.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+            byte[] sealed = new byte[400];
+            assertThrows(ShortBufferException.class, () -> cipher.doFinal(message, 0, 40, new byte[10], 0));
+            int sealedLength = cipher.doFinal(message, 0, 40, sealed, 0);
+            cipher.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+            assertArrayEquals(message, cipher.doFinal(sealed, 0, sealedLength), "an encryption repeated after a short buffer");
+
             ByteBuffer in = ByteBuffer.allocateDirect(ciphertext.length);
             in.put(ciphertext).flip();
             ByteBuffer plain = ByteBuffer.allocateDirect(cipher.getOutputSize(ciphertext.length));
