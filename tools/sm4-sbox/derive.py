@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
 """Derives the SM4 S-box circuit of shangmi-core's Sm4SBoxCircuit and prints the Java body.
 
-Steps: check S(x) = A·inv(A·x + 0xd3) + 0xd3 over GF(2^8) mod x^8+x^7+x^6+x^5+x^4+x^2+1 against
-the standard's table; for every tower field GF(((2^2)^2)^2) and every isomorphism into it, build
-the circuit (affine layer in, tower inversion, affine layer out, XORs shared greedily) and keep
-the smallest; evaluate it on all 256 inputs at once (Python integers as 256-lane bit planes)
-and print it only if it equals the table. Run: python3 tools/sm4-sbox/derive.py
+The S-box is S(x) = A·inv(A·x + c) + c over GF(2^8) mod x^8+x^7+x^6+x^5+x^4+x^2+1, with A a
+fixed bit matrix and c = 0xd3. The circuit computes G(y) = A·inv(A·y), which has no constant:
+S(x) = G(x + IN) + c with IN = A^-1·c, and the callers add IN and c where it costs nothing
+(IN with the round key, c after the linear map L, as one constant word).
+
+Steps: check the algebraic form against the standard's table; for every tower field
+GF(((2^2)^2)^2) and every isomorphism into it, build G as linear layer, tower inversion,
+linear layer. Every signal that is linear in the input is kept symbolic until an AND gate needs
+it; all of those are then made together by a Boyar-Peralta-style search (add the XOR of two
+known signals that most shortens the remaining distances), which shares far more than making
+them one by one. Keep the smallest circuit, evaluate it on all 256 inputs at once (Python
+integers as 256-lane bit planes) and print it only if it equals the table.
+Run: python3 tools/sm4-sbox/derive.py (about ten seconds).
 """
 import sys
 # S-box table of GB/T 32907-2016 (SM4), row by row
@@ -98,31 +106,53 @@ def tower_candidates():
   return candidates
 
 
+
 FULL = (1 << 256) - 1
 A_T = [sum((((A[j] >> (7 - i)) & 1) << (7 - j)) for j in range(8)) for i in range(8)]
 def affine_A(x):  # the matrix of S(x) = A·inv(A·x ^ c) ^ c, acting on a byte
     return matvec(A_T, x, True)
 C = 0xd3
+IN = next(y for y in range(256) if affine_A(y) == C)  # A·IN = c
+
+
+class Linear:
+    """A linear function of the input bits, bit i of mask standing for x_i; made only on demand."""
+    __slots__ = ('mask',)
+    def __init__(self, mask): self.mask = mask
+
 
 class Circuit:
     def __init__(self):
-        self.ops = []      # (name, op, a, b)
-        self.count = {'xor': 0, 'and': 0, 'not': 0}
+        self.ops = []      # (name, op, a, b) after the input layer
+        self.count = {'xor': 0, 'and': 0}
         self.n = 0
         self.cache = {}
-    def new(self, op, a, b=None):
-        key = (op, a, b) if op == 'not' or a < b else (op, b, a)
+        self.needed = {}   # mask of a Linear an AND needs -> its placeholder name
+    def name(self, s):
+        if isinstance(s, str): return s
+        if s.mask == 0: raise ValueError('a zero signal')
+        return self.needed.setdefault(s.mask, 'L%d' % s.mask)
+    def new(self, op, a, b):
+        key = (op, min(a, b), max(a, b))
         if key in self.cache: return self.cache[key]
         name = 't%d' % self.n; self.n += 1
         self.ops.append((name, op, a, b)); self.count[op] += 1
         self.cache[key] = name
         return name
-    def xor(self, a, b): return self.new('xor', a, b)
-    def and_(self, a, b): return self.new('and', a, b)
-    def not_(self, a): return self.new('not', a)
-    def linear(self, rows, inputs, constants=None):
-        """rows: list of sets of input indices; greedy pair sharing (Paar). Returns output names."""
-        rows = [set(inputs[i] for i in r) for r in rows]
+    def xor(self, a, b):
+        if isinstance(a, Linear) and isinstance(b, Linear): return Linear(a.mask ^ b.mask)
+        return self.new('xor', self.name(a), self.name(b))
+    def and_(self, a, b): return self.new('and', self.name(a), self.name(b))
+    def linear(self, rows, inputs):
+        """rows: sets of input indices. Symbolic on Linear inputs; else XORs shared greedily."""
+        if all(isinstance(i, Linear) for i in inputs):
+            outs = []
+            for r in rows:
+                m = 0
+                for i in r: m ^= inputs[i].mask
+                outs.append(Linear(m))
+            return outs
+        rows = [set(self.name(inputs[i]) for i in r) for r in rows]
         while True:
             pairs = {}
             for r in rows:
@@ -132,22 +162,16 @@ class Circuit:
                         pairs[(items[i], items[j])] = pairs.get((items[i], items[j]), 0) + 1
             if not pairs: break
             (a, b), c = max(pairs.items(), key=lambda kv: (kv[1], kv[0]))
-            if c < 2:
-                break
-            t = self.xor(a, b)
+            if c < 2: break
+            t = self.new('xor', a, b)
             for r in rows:
                 if a in r and b in r:
                     r.discard(a); r.discard(b); r.add(t)
         outs = []
-        for k, r in enumerate(rows):
+        for r in rows:
             items = sorted(r)
-            if not items:
-                raise ValueError('zero row')
             v = items[0]
-            for it in items[1:]:
-                v = self.xor(v, it)
-            if constants and (constants >> k) & 1:
-                v = self.not_(v)
+            for it in items[1:]: v = self.new('xor', v, it)
             outs.append(v)
         return outs
 
@@ -155,6 +179,35 @@ def matrix_of(f, nbits_in, nbits_out):
     """rows[k] = set of input bit indices feeding output bit k, for a GF(2)-linear f."""
     cols = [f(1 << i) for i in range(nbits_in)]
     return [set(i for i in range(nbits_in) if (cols[i] >> k) & 1) for k in range(nbits_out)]
+
+def input_layer(targets):
+    """XORs of the 8 inputs that make every target mask: start from the inputs and keep adding
+    the XOR of two known signals that most lowers the sum of the targets' distances (the fewest
+    known signals that XOR to it, less one), ties to the larger sum of squares. Returns
+    (new mask, a, b) triples in order."""
+    known = [1 << i for i in range(8)]
+    dist = [9] * 256
+    dist[0] = 0
+    for _ in range(8):
+        for k in known:
+            for v in range(256):
+                dist[v] = min(dist[v], dist[v ^ k] + 1)
+    program = []
+    left = [t for t in targets if dist[t] > 1]
+    while left:
+        best = None
+        for i in range(len(known)):
+            for j in range(i + 1, len(known)):
+                e = known[i] ^ known[j]
+                if e in known: continue
+                ds = [min(dist[t], dist[t ^ e] + 1) for t in left]
+                key = (sum(ds), -sum(d * d for d in ds), e)
+                if best is None or key < best[0]: best = (key, e, known[i], known[j])
+        _, e, a, b = best
+        program.append((e, a, b)); known.append(e)
+        dist = [min(dist[v], dist[v ^ e] + 1) for v in range(256)]
+        left = [t for t in left if dist[t] > 1]
+    return program
 
 def build(N, L, g):
     m16 = make16(N); m256 = make256(m16, L)
@@ -166,12 +219,9 @@ def build(N, L, g):
             if (x >> i) & 1: r ^= gp[i]
         return r
     Minv_table = {M(x): x for x in range(256)}
-    def Minv(t): return Minv_table[t]
     c = Circuit()
-    x = ['x%d' % i for i in range(8)]          # x_i = bit i of the input byte
-    u = c.linear(matrix_of(lambda v: M(affine_A(v)), 8, 8), x, M(C))   # u = M(A x + c)
-    def gf4(b): return (b[1], b[0])            # (hi, lo) from bits [lo, hi]
-    # tower element bits: u[0..7]; B0 = u[0..3], B1 = u[4..7]; GF16 A0 = bits 0..1, A1 = bits 2..3
+    x = [Linear(1 << i) for i in range(8)]     # x_i = bit i of the input byte
+    u = c.linear(matrix_of(lambda v: M(affine_A(v)), 8, 8), x)   # u = M(A y)
     def add4(a, b): return (c.xor(a[0], b[0]), c.xor(a[1], b[1]))
     def mul4(a, b):
         t = c.and_(c.xor(a[0], a[1]), c.xor(b[0], b[1]))
@@ -191,7 +241,7 @@ def build(N, L, g):
         return ((bits[3], bits[2]), (bits[1], bits[0]))
     def bits_of(A): return [A[1][1], A[1][0], A[0][1], A[0][0]]
     B0 = nib(u[0:4]); B1 = nib(u[4:8])
-    # linear part of Delta: L*B1^2 + B0^2 as one linear layer on u
+    # the linear part of Delta (L·B1^2 + B0^2), as one linear layer on u
     def lin_delta(v):
         b1, b0 = v >> 4, v & 15
         return m16(L, m16(b1, b1)) ^ m16(b0, b0)
@@ -200,18 +250,24 @@ def build(N, L, g):
     delta_bits = [c.xor(lin[k], prod[k]) for k in range(4)]
     di = inv16(nib(delta_bits))
     r1 = bits_of(mul16(B1, di)); r0 = bits_of(mul16(add16(B1, B0), di))
-    inv_bits = r0 + r1
-    out = c.linear(matrix_of(lambda t: affine_A(Minv(t)), 8, 8), inv_bits, C)
-    return c, out
+    out = c.linear(matrix_of(lambda t: affine_A(Minv_table[t]), 8, 8), r0 + r1)
+    # the input layer, then the rest with its placeholders replaced
+    names = {1 << i: 'x%d' % i for i in range(8)}
+    ops = []
+    for k, (e, a, b) in enumerate(input_layer(sorted(c.needed))):
+        names[e] = 'v%d' % k
+        ops.append((names[e], 'xor', names[a], names[b]))
+    rename = {placeholder: names[mask] for mask, placeholder in c.needed.items()}
+    for name, op, a, b in c.ops:
+        ops.append((name, op, rename.get(a, a), rename.get(b, b)))
+    return ops, [rename.get(o, o) for o in out]
 
-def evaluate(c, out):
+def evaluate(ops, out):
     env = {}
     for i in range(8):
         env['x%d' % i] = sum(1 << x for x in range(256) if (x >> i) & 1)
-    for name, op, a, b in c.ops:
-        if op == 'xor': env[name] = env[a] ^ env[b]
-        elif op == 'and': env[name] = env[a] & env[b]
-        else: env[name] = env[a] ^ FULL
+    for name, op, a, b in ops:
+        env[name] = env[a] ^ env[b] if op == 'xor' else env[a] & env[b]
     result = [0] * 256
     for k, name in enumerate(out):
         v = env[name]
@@ -223,22 +279,18 @@ def evaluate(c, out):
 assert all(affine_A(ginv(affine_A(x) ^ C, 0x1F5)) ^ C == SBOX[x] for x in range(256)), 'not the algebraic form'
 best = None
 for cand in tower_candidates():
-    c, out = build(*cand)
-    total = sum(c.count.values())
-    if best is None or total < best[0]:
-        best = (total, cand, c, out)
-total, cand, c, out = best
-assert evaluate(c, out) == list(SBOX)
-# rename temporaries in order of definition; inputs x0..x7
-lines = []
-for i in range(8):
-    lines.append('long x%d = p[off + %d];' % (i, i))
-for name, op, a, b in c.ops:
-    if op == 'xor': expr = '%s ^ %s' % (a, b)
-    elif op == 'and': expr = '%s & %s' % (a, b)
-    else: expr = '~%s' % a
-    lines.append('long %s = %s;' % (name, expr))
-for k, name in enumerate(out):
-    lines.append('p[off + %d] = %s;' % (k, name))
-print('// N=%d L=%d g=%d; %s' % (cand[0], cand[1], cand[2], c.count))
+    ops, out = build(*cand)
+    if best is None or len(ops) < len(best[0]):
+        best = (ops, out, cand)
+ops, out, cand = best
+assert evaluate(ops, out) == [SBOX[y ^ IN] ^ C for y in range(256)], 'not the S-box'
+# temporaries renamed in order of definition; inputs x0..x7
+order = {name: 't%d' % k for k, (name, _, _, _) in enumerate(ops)}
+def r(name): return order.get(name, name)
+lines = ['long x%d = p[off + %d];' % (i, i) for i in range(8)]
+for name, op, a, b in ops:
+    lines.append('long %s = %s %s %s;' % (r(name), r(a), '^' if op == 'xor' else '&', r(b)))
+lines += ['p[off + %d] = %s;' % (k, r(name)) for k, name in enumerate(out)]
+counts = {op: sum(1 for o in ops if o[1] == op) for op in ('xor', 'and')}
+print('// N=%d L=%d g=%d; IN=0x%02x; %d XOR, %d AND' % (cand[0], cand[1], cand[2], IN, counts['xor'], counts['and']))
 print('\n'.join(lines))

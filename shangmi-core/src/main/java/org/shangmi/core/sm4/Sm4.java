@@ -42,6 +42,9 @@ public final class Sm4 {
 
     /** Bytes 0..3 of a word at bits 0, 8, 16 and 24 of each plane. */
     private static final long LANES = 0x01010101L;
+    /** The S-box constants of {@link Sm4SBoxCircuit} in every byte of a word. */
+    static final int IN_WORD = Sm4SBoxCircuit.IN * 0x01010101;
+    static final int OUT_WORD = Sm4SBoxCircuit.OUT * 0x01010101;
 
     private final int[] encryptionKeys = new int[ROUNDS];
     private final int[] decryptionKeys = new int[ROUNDS];
@@ -230,15 +233,15 @@ public final class Sm4 {
 
     /** τ: the S-box on each byte of the word, through the circuit with the four bytes as lanes. */
     private int substitute(int word) {
-        long w = word & 0xffffffffL;
+        long w = (word ^ IN_WORD) & 0xffffffffL;
         for (int i = 0; i < 8; i++) {
             planes[i] = (w >>> i) & LANES;
         }
         Sm4SBoxCircuit.apply(planes, 0);
         long result = 0;
         for (int i = 0; i < 8; i++) {
-            result |= (planes[i] & LANES) << i; // the NOT gates set the unused bits: mask them off
+            result |= planes[i] << i; // XOR and AND only: the unused bits stay zero
         }
-        return (int) result;
+        return (int) result ^ OUT_WORD;
     }
 }

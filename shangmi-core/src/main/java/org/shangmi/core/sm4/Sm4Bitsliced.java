@@ -35,14 +35,29 @@ final class Sm4Bitsliced {
     private final long[] round = new long[2 * 32];
 
     /**
-     * The round keys as masks: element 32·i + j is all ones if bit j of round key i is set, else
-     * zero (computed arithmetically, without a branch).
+     * The S-box's output constant carried through L: plane j is all ones if bit j of
+     * L(OUT ‖ OUT ‖ OUT ‖ OUT) is set. Each round adds it with L's output.
+     */
+    private static final long[] OUTPUT_CONSTANT = new long[32];
+
+    static {
+        int c = Sm4.OUT_WORD;
+        int l = c ^ Integer.rotateLeft(c, 2) ^ Integer.rotateLeft(c, 10) ^ Integer.rotateLeft(c, 18) ^ Integer.rotateLeft(c, 24);
+        for (int j = 0; j < 32; j++) {
+            OUTPUT_CONSTANT[j] = -(long) ((l >>> j) & 1);
+        }
+    }
+
+    /**
+     * The round keys as masks, with the S-box's input constant added: element 32·i + j is all
+     * ones if bit j of round key i ^ IN is set, else zero (computed arithmetically, without a
+     * branch).
      */
     static long[] keyMasks(int[] keys) {
         long[] masks = new long[Sm4.ROUNDS * MASKS];
         for (int i = 0; i < Sm4.ROUNDS; i++) {
             for (int j = 0; j < MASKS; j++) {
-                masks[MASKS * i + j] = (long) (keys[i] << (31 - j)) >> 63;
+                masks[MASKS * i + j] = (long) ((keys[i] ^ Sm4.IN_WORD) << (31 - j)) >> 63;
             }
         }
         return masks;
@@ -78,7 +93,7 @@ final class Sm4Bitsliced {
             // L(B) = B ^ B<<<2 ^ B<<<10 ^ B<<<18 ^ B<<<24, and plane j of B<<<n is plane j − n of B
             int x0 = 32 * (i & 3);
             for (int j = 0; j < 32; j++) {
-                s[x0 + j] ^= r[32 + j] ^ r[30 + j] ^ r[22 + j] ^ r[14 + j] ^ r[8 + j];
+                s[x0 + j] ^= r[32 + j] ^ r[30 + j] ^ r[22 + j] ^ r[14 + j] ^ r[8 + j] ^ OUTPUT_CONSTANT[j];
             }
         }
     }
