@@ -52,6 +52,20 @@ find_jdk() {
   printf '%s\n' "$best"
 }
 
+# Installs Debian's gcc (with the C library's headers) when there is no C compiler and this is a
+# root shell with apt-get; shangmi-jni builds its native library with it, and without one its
+# backend cannot load (its tests fail and say so).
+ensure_c_compiler() {
+  command -v "${CC:-gcc}" >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "shangmi: installing a C compiler (Debian packages gcc and libc6-dev)" >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc libc6-dev; } >&2
+  else
+    echo "shangmi: no C compiler (${CC:-gcc}): shangmi-jni is built without its native library" \
+      "(Debian: apt-get install gcc)" >&2
+  fi
+}
+
 # Runs Maven with the given JDK home ($1) and arguments; installs Debian's maven package if
 # mvn is missing and this is a root shell with apt-get (a fresh machine).
 run_maven() {

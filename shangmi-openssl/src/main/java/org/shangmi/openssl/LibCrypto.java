@@ -10,16 +10,10 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import org.shangmi.core.util.NativePaths;
 
 /**
  * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
@@ -105,7 +99,7 @@ final class LibCrypto {
         for (String candidate : candidates) {
             try {
                 library = candidate.equals(path)
-                        ? SymbolLookup.libraryLookup(trusted(candidate), Arena.global())
+                        ? SymbolLookup.libraryLookup(NativePaths.trusted(candidate), Arena.global())
                         : SymbolLookup.libraryLookup(candidate, Arena.global());
                 libraryName = candidate;
                 return;
@@ -114,41 +108,6 @@ final class LibCrypto {
             }
         }
         throw new IllegalArgumentException("cannot open libcrypto (" + String.join("; ", failures) + ")");
-    }
-
-    /**
-     * The file a path names, if it may be loaded: an absolute path to a regular file (links
-     * followed) that only its owner may write, so that nobody else can put code into this JVM.
-     *
-     * @throws IllegalArgumentException if it may not, saying why
-     */
-    static Path trusted(String path) {
-        Path given = Path.of(path);
-        if (!given.isAbsolute()) {
-            throw new IllegalArgumentException("the library path must be absolute");
-        }
-        Path file;
-        try {
-            file = given.toRealPath();
-        } catch (IOException e) {
-            throw new IllegalArgumentException(e instanceof NoSuchFileException ? "no such file" : e.toString());
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + " is not a regular file");
-        }
-        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Set<PosixFilePermission> permissions;
-            try {
-                permissions = Files.getPosixFilePermissions(file);
-            } catch (IOException e) {
-                throw new IllegalArgumentException(file + ": " + e);
-            }
-            if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
-                throw new IllegalArgumentException(file + " is writable by its group or by others ("
-                        + PosixFilePermissions.toString(permissions) + "); refusing to load it");
-            }
-        }
-        return file;
     }
 
     /** The name or path the library was opened by. */

@@ -1,0 +1,132 @@
+package org.shangmi.jni;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+import org.shangmi.core.backend.AeadEngine;
+import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.BackendUnavailableException;
+import org.shangmi.core.backend.CcmEngine;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.core.backend.XtsEngine;
+import org.shangmi.core.util.NativePaths;
+
+/**
+ * The system's libcrypto 3.x through JNI, for every JDK from 17: libshangmi-jni (built from
+ * src/main/c with this module) opens libcrypto at run time, at the path in
+ * {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}) if set, else by its soname. Serves
+ * SM3 so far.
+ */
+public final class JniBackend implements BackendService {
+
+    /** The backend's name. */
+    public static final String NAME = "jni";
+    /** The system property naming the libcrypto file, shared with the FFM backend. */
+    public static final String PATH_PROPERTY = "shangmi.openssl.path";
+    /** Tencent Kona's name for the same property, honoured when the first is unset. */
+    public static final String LEGACY_PATH_PROPERTY = "jdk.openssl.cryptoLibPath";
+
+    /** OpenSSL_version_num() of 3.0.0: 0xMNN00PP0. */
+    private static final long MIN_VERSION = 0x30000000L;
+    private static final int SM3_BLOCK = 64;
+
+    private String details = "not loaded";
+    private long sm3;
+
+    /** Does nothing: {@link #load} does the work. */
+    public JniBackend() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized Set<Algorithm> load() throws BackendUnavailableException {
+        try {
+            NativeLibrary.load();
+        } catch (IllegalStateException | IllegalArgumentException | UnsatisfiedLinkError e) {
+            throw new BackendUnavailableException("libshangmi-jni cannot load: " + e.getMessage(), e);
+        }
+        String path = System.getProperty(PATH_PROPERTY);
+        if (path == null) {
+            path = System.getProperty(LEGACY_PATH_PROPERTY);
+        }
+        String library;
+        try {
+            library = path == null ? "libcrypto.so.3" : NativePaths.trusted(path).toString();
+        } catch (IllegalArgumentException e) {
+            throw new BackendUnavailableException("cannot open libcrypto (" + e.getMessage() + ")", e);
+        }
+        String failure = NativeCrypto.open(library);
+        if (failure != null) {
+            throw new BackendUnavailableException("cannot open libcrypto (" + library + ": " + failure + ")"
+                    + (path == null ? "; name the file with -D" + PATH_PROPERTY + "=/path/to/libcrypto.so.3" : ""));
+        }
+        long version = NativeCrypto.versionNumber();
+        if (version < MIN_VERSION) {
+            throw new BackendUnavailableException(library + " is older than OpenSSL 3.0 (version number 0x"
+                    + Long.toHexString(version) + ")");
+        }
+        try {
+            sm3 = NativeCrypto.mdFetch("SM3");
+        } catch (JniException e) {
+            throw new BackendUnavailableException(library + " has no SM3: " + e.getMessage(), e);
+        }
+        details = "OpenSSL 0x" + Long.toHexString(version) + ", " + library;
+        return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3));
+    }
+
+    @Override
+    public synchronized String details() {
+        return details;
+    }
+
+    @Override
+    public DigestEngine newDigest(Algorithm algorithm) {
+        if (algorithm != Algorithm.SM3 || sm3 == 0) {
+            throw notOffered(algorithm);
+        }
+        return new JniDigest("SM3", sm3, NativeCrypto.mdSize(sm3), SM3_BLOCK);
+    }
+
+    @Override
+    public MacEngine newMac(Algorithm algorithm) {
+        throw notOffered(algorithm);
+    }
+
+    @Override
+    public Sm2Engine newSm2() {
+        throw notOffered(Algorithm.SM2);
+    }
+
+    @Override
+    public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
+        throw notOffered(Algorithm.SM4);
+    }
+
+    @Override
+    public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
+        throw notOffered(Algorithm.SM4);
+    }
+
+    @Override
+    public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
+        throw notOffered(Algorithm.SM4);
+    }
+
+    @Override
+    public CcmEngine newSm4Ccm(byte[] key) {
+        throw notOffered(Algorithm.SM4);
+    }
+
+    private static UnsupportedOperationException notOffered(Algorithm algorithm) {
+        return new UnsupportedOperationException("the JNI backend does not offer " + algorithm.jcaName());
+    }
+}

@@ -1,0 +1,40 @@
+package org.shangmi.jni;
+
+/**
+ * The C functions of libshangmi-jni, one per EVP call. The only class that declares native
+ * methods. Handles are the C pointers as {@code long}s, owned by one Java object each; callers
+ * check every length, offset and handle before calling, since the C side trusts its arguments.
+ */
+final class NativeCrypto {
+
+    private NativeCrypto() {
+    }
+
+    /** dlopen()s libcrypto by soname or checked absolute path; null, or the reason it failed. */
+    static native String open(String path);
+
+    /** OpenSSL_version_num(). */
+    static native long versionNumber();
+
+    /** EVP_MD_fetch(NULL, name, NULL); the EVP_MD is kept for the life of the process. */
+    static native long mdFetch(String name);
+
+    /** EVP_MD_get_size(). */
+    static native int mdSize(long md);
+
+    /** EVP_MD_CTX_new() and EVP_DigestInit_ex2(). */
+    static native long mdCtxNew(long md);
+
+    static native void mdCtxFree(long ctx);
+
+    /** A new EVP_MD_CTX in the state of {@code ctx} (EVP_MD_CTX_copy_ex). */
+    static native long mdCtxCopy(long ctx);
+
+    static native void mdInit(long ctx, long md);
+
+    /** EVP_DigestUpdate on {@code input[offset..offset+length)}, the array pinned meanwhile. */
+    static native void mdUpdate(long ctx, byte[] input, int offset, int length);
+
+    /** EVP_DigestFinal_ex into {@code output[offset..)}, then EVP_DigestInit_ex2 again. */
+    static native void mdFinal(long ctx, long md, byte[] output, int offset);
+}

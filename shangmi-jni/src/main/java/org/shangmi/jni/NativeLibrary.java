@@ -1,0 +1,76 @@
+package org.shangmi.jni;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
+import org.shangmi.core.util.NativePaths;
+
+/**
+ * Loads libshangmi-jni: from the path in {@code shangmi.jni.library}, or from the copy in this
+ * jar (under {@code org/shangmi/jni/native/PLATFORM/}), written to a directory only this user may
+ * enter and deleted once loaded.
+ */
+final class NativeLibrary {
+
+    /** The system property naming a libshangmi-jni to load instead of the jar's. */
+    static final String PATH_PROPERTY = "shangmi.jni.library";
+
+    private static final String FILE = "libshangmi-jni.so";
+
+    private NativeLibrary() {
+    }
+
+    /** This platform's directory name, or null if the jar has no library for it. */
+    static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (!os.contains("linux")) {
+            return null;
+        }
+        return switch (arch) {
+            case "amd64", "x86_64" -> "linux-x86_64";
+            case "aarch64", "arm64" -> "linux-aarch64";
+            default -> null;
+        };
+    }
+
+    /**
+     * Loads the library once.
+     *
+     * @throws IllegalStateException saying why it cannot
+     */
+    static synchronized void load() {
+        String path = System.getProperty(PATH_PROPERTY);
+        if (path != null && !path.isBlank()) {
+            System.load(NativePaths.trusted(path).toString());
+            return;
+        }
+        String platform = platform();
+        if (platform == null) {
+            throw new IllegalStateException("no native library for " + System.getProperty("os.name") + " on "
+                    + System.getProperty("os.arch"));
+        }
+        String resource = "native/" + platform + "/" + FILE;
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("this build has no native library for " + platform
+                        + " (built without a C compiler?); set " + PATH_PROPERTY + " to one");
+            }
+            Path directory = Files.createTempDirectory("shangmi-jni",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path file = directory.resolve(FILE);
+            try {
+                Files.copy(in, file);
+                System.load(file.toString());
+            } finally {
+                Files.deleteIfExists(file); // the mapping outlives the file
+                Files.deleteIfExists(directory);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the native library to a private temporary directory: " + e, e);
+        }
+    }
+}

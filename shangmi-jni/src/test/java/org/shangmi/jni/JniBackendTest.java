@@ -1,0 +1,98 @@
+package org.shangmi.jni;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.JavaBackendService;
+import org.shangmi.core.testing.Chunks;
+import org.shangmi.core.testing.Vectors;
+
+/** The JNI backend's SM3 against the vectors and the Java engine, on every path; JDK 17 and 25 alike. */
+class JniBackendTest {
+
+    private static final JniBackend JNI = new JniBackend();
+
+    @BeforeAll
+    static void load() throws Exception {
+        assertEquals(Set.of(Algorithm.SM3), JNI.load(), "this machine has gcc and libcrypto 3.x");
+        assertTrue(JNI.details().contains("libcrypto"), JNI.details());
+    }
+
+    static List<Vectors.Record> vectors() {
+        return Vectors.all("SM3");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectors")
+    void knownAnswersOneShotByteByByteAndInChunks(Vectors.Record record) {
+        byte[] message = record.message();
+        byte[] expected = record.hex("expected");
+        DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);
+        assertEquals(32, sm3.digestLength());
+        byte[] out = new byte[35];
+        sm3.update(message, 0, message.length);
+        sm3.digest(out, 3);
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, 3, 35), "one shot");
+        if (message.length <= 100_000) {
+            for (byte b : message) {
+                sm3.update(b);
+            }
+            sm3.digest(out, 0);
+            assertArrayEquals(expected, java.util.Arrays.copyOf(out, 32), "byte by byte");
+        }
+        long seed = System.nanoTime();
+        Chunks.feed(new Random(seed), message.length, 3 * JniDigest.CHUNK, (off, len) -> sm3.update(message, off, len));
+        sm3.digest(out, 0);
+        assertArrayEquals(expected, java.util.Arrays.copyOf(out, 32), "in chunks, seed " + seed);
+    }
+
+    @Test
+    void copyResetAndLongInputsEqualTheJavaEngine() {
+        Random random = new Random(7);
+        DigestEngine java = new JavaBackendService().newDigest(Algorithm.SM3);
+        DigestEngine jni = JNI.newDigest(Algorithm.SM3);
+        byte[] prefix = new byte[1000];
+        byte[] rest = new byte[5 * JniDigest.CHUNK + 17];
+        random.nextBytes(prefix);
+        random.nextBytes(rest);
+        java.update(prefix, 0, prefix.length);
+        jni.update(prefix, 0, prefix.length);
+        DigestEngine copy = jni.copy();
+        java.update(rest, 0, rest.length);
+        jni.update(rest, 0, rest.length);
+        byte[] expected = new byte[32];
+        byte[] actual = new byte[32];
+        java.digest(expected, 0);
+        jni.digest(actual, 0);
+        assertArrayEquals(expected, actual, "across chunk boundaries");
+        copy.update(rest, 0, rest.length);
+        copy.digest(actual, 0);
+        assertArrayEquals(expected, actual, "the copy went on from the prefix");
+        jni.update(prefix, 0, 10);
+        jni.reset();
+        jni.digest(actual, 0);
+        java.digest(expected, 0);
+        assertArrayEquals(expected, actual, "reset forgets the input");
+    }
+
+    @Test
+    void badRangesAreRefusedBeforeAnyNativeCall() {
+        DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(new byte[10], 5, 6));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(new byte[10], -1, 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], 9));
+        assertThrows(NullPointerException.class, () -> sm3.update(null, 0, 1));
+        assertThrows(UnsupportedOperationException.class, () -> JNI.newSm2());
+    }
+}
