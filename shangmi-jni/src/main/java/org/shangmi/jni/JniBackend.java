@@ -62,7 +62,7 @@ public final class JniBackend implements BackendService {
         try {
             library = path == null ? "libcrypto.so.3" : NativePaths.trusted(path).toString();
         } catch (IllegalArgumentException e) {
-            throw new BackendUnavailableException("cannot open libcrypto (" + e.getMessage() + ")", e);
+            throw new BackendUnavailableException("cannot open libcrypto (" + path + ": " + e.getMessage() + ")", e);
         }
         String failure = NativeCrypto.open(library);
         if (failure != null) {

@@ -45,7 +45,11 @@ final class NativeLibrary {
     static synchronized void load() {
         String path = System.getProperty(PATH_PROPERTY);
         if (path != null && !path.isBlank()) {
-            System.load(NativePaths.trusted(path).toString());
+            try {
+                System.load(NativePaths.trusted(path).toString());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(PATH_PROPERTY + "=" + path + ": " + e.getMessage(), e);
+            }
             return;
         }
         String platform = platform();

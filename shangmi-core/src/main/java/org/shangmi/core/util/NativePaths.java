@@ -23,13 +23,13 @@ public final class NativePaths {
     public static Path trusted(String path) {
         Path given = Path.of(path);
         if (!given.isAbsolute()) {
-            throw new IllegalArgumentException(path + ": a native library path must be absolute");
+            throw new IllegalArgumentException("the library path must be absolute");
         }
         Path file;
         try {
             file = given.toRealPath();
         } catch (IOException e) {
-            throw new IllegalArgumentException(path + ": " + (e instanceof NoSuchFileException ? "no such file" : e.toString()));
+            throw new IllegalArgumentException(e instanceof NoSuchFileException ? "no such file" : e.toString());
         }
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + " is not a regular file");
