@@ -1,5 +1,6 @@
 package org.shangmi.jni;
 
+import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
@@ -49,6 +50,10 @@ public final class JniBackend implements BackendService {
 
     @Override
     public synchronized Set<Algorithm> load() throws BackendUnavailableException {
+        String denied = nativeAccessDenied();
+        if (denied != null) {
+            throw new BackendUnavailableException(denied);
+        }
         try {
             NativeLibrary.load();
         } catch (IllegalStateException | IllegalArgumentException | UnsatisfiedLinkError e) {
@@ -81,6 +86,27 @@ public final class JniBackend implements BackendService {
         }
         details = "OpenSSL 0x" + Long.toHexString(version) + ", " + library;
         return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3));
+    }
+
+    /**
+     * Why native code may not be loaded here, or null. From JDK 22, {@code System.load} is a
+     * restricted method: without native access the JVM prints a warning (and later releases may
+     * refuse), so the backend declines with the reason instead. Before JDK 22 nothing restricts it.
+     */
+    private static String nativeAccessDenied() {
+        Module module = JniBackend.class.getModule();
+        try {
+            Method enabled = Module.class.getMethod("isNativeAccessEnabled");
+            if (!Boolean.TRUE.equals(enabled.invoke(module))) {
+                return "native access is not enabled for shangmi-jni: start java with --enable-native-access="
+                        + (module.isNamed() ? module.getName() : "ALL-UNNAMED");
+            }
+            return null;
+        } catch (NoSuchMethodException e) {
+            return null; // JDK 17 to 21
+        } catch (ReflectiveOperationException e) {
+            return "cannot tell whether native access is enabled: " + e;
+        }
     }
 
     @Override

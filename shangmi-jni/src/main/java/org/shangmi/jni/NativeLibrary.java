@@ -20,6 +20,12 @@ final class NativeLibrary {
 
     private static final String FILE = "libshangmi-jni.so";
 
+    /**
+     * Whether the library is loaded: a second copy, from another temporary file, would bind
+     * native methods to a library whose libcrypto was never opened.
+     */
+    private static boolean loaded;
+
     private NativeLibrary() {
     }
 
@@ -38,11 +44,18 @@ final class NativeLibrary {
     }
 
     /**
-     * Loads the library once.
+     * Loads the library, once per class loader however often it is called.
      *
      * @throws IllegalStateException saying why it cannot
      */
     static synchronized void load() {
+        if (!loaded) {
+            loadOnce();
+            loaded = true;
+        }
+    }
+
+    private static void loadOnce() {
         String path = System.getProperty(PATH_PROPERTY);
         if (path != null && !path.isBlank()) {
             try {

@@ -86,6 +86,21 @@ class JniBackendTest {
         assertArrayEquals(expected, actual, "reset forgets the input");
     }
 
+    /** Every backend instance shares the one loaded library (a second copy would crash the JVM). */
+    @Test
+    void moreBackendInstancesShareTheLibrary() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            JniBackend another = new JniBackend();
+            assertEquals(Set.of(Algorithm.SM3), another.load());
+            DigestEngine sm3 = another.newDigest(Algorithm.SM3);
+            DigestEngine copy = sm3.copy();
+            byte[] out = new byte[32];
+            copy.digest(out, 0);
+            // SM3 of the empty message, GB/T 32905-2016's algorithm on no input (as OpenSSL gives it)
+            assertEquals("1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b", java.util.HexFormat.of().formatHex(out));
+        }
+    }
+
     @Test
     void badRangesAreRefusedBeforeAnyNativeCall() {
         DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);

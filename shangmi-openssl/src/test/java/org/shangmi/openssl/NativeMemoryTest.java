@@ -2,9 +2,6 @@ package org.shangmi.openssl;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.Algorithm;
@@ -13,6 +10,7 @@ import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.core.testing.ResidentMemory;
 
 /**
  * The soak test: millions of engines created, used and dropped without closing, as careless users
@@ -44,12 +42,12 @@ class NativeMemoryTest {
         byte[] message = new byte[32];
         byte[] out = new byte[64];
         int engines = run(ENGINES_PER_ROUND, message, out);
-        long before = settledRss();
+        long before = ResidentMemory.settled();
         StringBuilder trace = new StringBuilder().append(before >> 10);
         long after = before;
         for (int round = 1; round < ROUNDS; round++) {
             engines += run(ENGINES_PER_ROUND, message, out);
-            after = settledRss();
+            after = ResidentMemory.settled();
             trace.append(", ").append(after >> 10);
         }
         long growth = after - before;
@@ -90,29 +88,5 @@ class NativeMemoryTest {
             }
         }
         return count + count / 2 + count / 2 + count / 100;
-    }
-
-    /** VmRSS after the garbage has been collected and the Cleaner has caught up. */
-    private static long settledRss() throws Exception {
-        long previous = Long.MAX_VALUE;
-        for (int i = 0; i < 20; i++) {
-            System.gc();
-            Thread.sleep(100);
-            long rss = rss();
-            if (Math.abs(previous - rss) < (256 << 10)) {
-                return rss;
-            }
-            previous = rss;
-        }
-        return previous;
-    }
-
-    private static long rss() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) << 10;
-            }
-        }
-        throw new IOException("no VmRSS in /proc/self/status");
     }
 }

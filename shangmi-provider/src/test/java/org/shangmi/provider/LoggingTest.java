@@ -1,12 +1,9 @@
 package org.shangmi.provider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.net.URI;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.core.testing.ClassPaths;
 import org.shangmi.launched.EveryAlgorithmProgram;
 
 /**
@@ -54,10 +52,10 @@ class LoggingTest {
     }
 
     private Run run(boolean withOpenSsl, String... options) throws Exception {
-        List<String> classPath = new ArrayList<>(List.of(location("org/shangmi/core/sm3/Sm3.class"),
-                location("org/shangmi/provider/ShangMiProvider.class"), location("org/shangmi/launched/EveryAlgorithmProgram.class")));
+        List<String> classPath = new ArrayList<>(List.of(ClassPaths.location("org/shangmi/core/sm3/Sm3.class"),
+                ClassPaths.location("org/shangmi/provider/ShangMiProvider.class"), ClassPaths.location("org/shangmi/launched/EveryAlgorithmProgram.class")));
         if (withOpenSsl) {
-            classPath.add(location("org/shangmi/openssl/OpenSslBackend.class"));
+            classPath.add(ClassPaths.location("org/shangmi/openssl/OpenSslBackend.class"));
         }
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Djava.util.logging.SimpleFormatter.format=%4$s: %5$s%n"));
@@ -71,17 +69,5 @@ class LoggingTest {
         String said = Files.readString(stderr);
         assertEquals(0, process.exitValue(), command + "\n" + stdout + said);
         return new Run(stdout, said);
-    }
-
-    /** The class-path entry (directory or jar) that holds {@code resource}. */
-    private static String location(String resource) throws Exception {
-        URL url = ClassLoader.getSystemResource(resource);
-        assertNotNull(url, resource);
-        if (url.getProtocol().equals("jar")) {
-            String jar = url.getPath();
-            return Paths.get(new URI(jar.substring(0, jar.indexOf("!/")))).toString();
-        }
-        String file = Paths.get(url.toURI()).toString();
-        return file.substring(0, file.length() - resource.length() - 1);
     }
 }
