@@ -38,6 +38,7 @@ public final class JniBackend implements BackendService {
 
     private String details = "not loaded";
     private long sm3;
+    private int sm3Length;
 
     /** Does nothing: {@link #load} does the work. */
     public JniBackend() {
@@ -81,6 +82,7 @@ public final class JniBackend implements BackendService {
         }
         try {
             sm3 = NativeCrypto.mdFetch("SM3");
+            sm3Length = NativeCrypto.mdSize(sm3);
         } catch (JniException e) {
             throw new BackendUnavailableException(library + " has no SM3: " + e.getMessage(), e);
         }
@@ -119,7 +121,7 @@ public final class JniBackend implements BackendService {
         if (algorithm != Algorithm.SM3 || sm3 == 0) {
             throw notOffered(algorithm);
         }
-        return new JniDigest("SM3", sm3, NativeCrypto.mdSize(sm3), SM3_BLOCK);
+        return new JniDigest("SM3", sm3, sm3Length, SM3_BLOCK);
     }
 
     @Override
