@@ -8,6 +8,7 @@
  * OpenSSL's reason, and the error queue is empty on return; arrays are accessed critically only
  * around calls that cannot block.
  */
+#define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <jni.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@ typedef struct evp_md_ctx_st EVP_MD_CTX;
 
 static void *library;
 static unsigned long (*p_OpenSSL_version_num)(void);
+static const char *(*p_OpenSSL_version)(int);
 static unsigned long (*p_ERR_get_error)(void);
 static void (*p_ERR_error_string_n)(unsigned long, char *, size_t);
 static void (*p_ERR_clear_error)(void);
@@ -76,6 +78,7 @@ JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_open(JNIEnv *env, jc
     }
     const char *missing = NULL;
     BIND(OpenSSL_version_num);
+    BIND(OpenSSL_version);
     BIND(ERR_get_error);
     BIND(ERR_error_string_n);
     BIND(ERR_clear_error);
@@ -103,6 +106,22 @@ JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_versionNumber(JNIEnv *
     (void) env;
     (void) type;
     return (jlong) p_OpenSSL_version_num();
+}
+
+/* OpenSSL_version(OPENSSL_VERSION), for example "OpenSSL 3.0.19 27 Jan 2026". */
+JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_versionText(JNIEnv *env, jclass type) {
+    (void) type;
+    return (*env)->NewStringUTF(env, p_OpenSSL_version(0));
+}
+
+/* The file the dynamic linker mapped for libcrypto, or null if it cannot tell. */
+JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_libraryFile(JNIEnv *env, jclass type) {
+    (void) type;
+    Dl_info info;
+    if (dladdr(*(void **) (&p_OpenSSL_version_num), &info) == 0 || info.dli_fname == NULL) {
+        return NULL;
+    }
+    return (*env)->NewStringUTF(env, info.dli_fname);
 }
 
 JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_mdFetch(JNIEnv *env, jclass type, jstring name) {

@@ -3,7 +3,7 @@
  *
  * <p>Install it with {@code Security.addProvider(new ShangMiProvider())}, or name it
  * ({@code ShangMi}) in a {@code java.security} file: the provider is registered with
- * {@link java.util.ServiceLoader}. Native backends (module {@code org.shangmi.openssl}) are
+ * {@link java.util.ServiceLoader}. Native backends (modules {@code org.shangmi.openssl} and {@code org.shangmi.jni}) are
  * found at run time when present; without them the Java backend serves every algorithm.
  *
  * @provides java.security.Provider {@link org.shangmi.provider.ShangMiProvider}

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "backends", mixinStandardHelpOptions = true,
         description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
             "and which backend serves each algorithm, as chosen by shangmi --backend [ALGORITHM=]BACKEND",
-            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl."})
+            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl|ffm|jni (openssl: ffm where it loads, else jni)."})
 final class BackendsCommand implements Runnable {
 
     @ParentCommand

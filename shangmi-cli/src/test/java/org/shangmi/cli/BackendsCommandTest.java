@@ -18,8 +18,9 @@ class BackendsCommandTest {
         assertTrue(lines.get(1).matches("java +available +HmacSM3, SM2, SM3, SM4 +.+"), lines.get(1));
         // the CLI's tests run on JDK 25 with native access, where libcrypto 3 is present
         assertTrue(lines.get(2).matches("openssl +available +HmacSM3, SM2, SM3, SM4 +OpenSSL 3\\..*libcrypto.*"), lines.get(2));
+        assertTrue(lines.get(3).matches("jni +available +.*SM3.* +OpenSSL 3\\..*libcrypto.*"), lines.get(3));
         int choices = lines.indexOf("ALGORITHM  SERVED BY  WHY");
-        assertTrue(choices > 2, run.out());
+        assertTrue(choices > 3, run.out());
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
             assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|openssl) +auto, (Java|OpenSSL) first: .+")),
                     algorithm + " in " + run.out());
@@ -39,7 +40,7 @@ class BackendsCommandTest {
 
         CliRun bad = CliRun.of("--backend", "gpu", "backends");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java or openssl"), bad.err());
+        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java, openssl, ffm or jni"), bad.err());
         assertEquals(2, CliRun.of("--backend", "SM9=java", "backends").status(), "no such algorithm");
     }
 }

@@ -86,7 +86,8 @@ public final class JniBackend implements BackendService {
         } catch (JniException e) {
             throw new BackendUnavailableException(library + " has no SM3: " + e.getMessage(), e);
         }
-        details = "OpenSSL 0x" + Long.toHexString(version) + ", " + library;
+        String file = NativeCrypto.libraryFile();
+        details = NativeCrypto.versionText() + ", " + (file != null ? file : library);
         return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3));
     }
 

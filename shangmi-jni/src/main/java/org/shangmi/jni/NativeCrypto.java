@@ -16,6 +16,12 @@ final class NativeCrypto {
     /** OpenSSL_version_num(). */
     static native long versionNumber();
 
+    /** OpenSSL_version(OPENSSL_VERSION). */
+    static native String versionText();
+
+    /** The path of the libcrypto file the dynamic linker mapped, or null if it cannot tell. */
+    static native String libraryFile();
+
     /** EVP_MD_fetch(NULL, name, NULL); the EVP_MD is kept for the life of the process. */
     static native long mdFetch(String name);
 

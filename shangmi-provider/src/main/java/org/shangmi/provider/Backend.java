@@ -7,8 +7,14 @@ package org.shangmi.provider;
 public enum Backend {
     /** Pure Java engines from {@code shangmi-core}: always present, JDK 17 and later. */
     JAVA("java", 17),
-    /** The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl}, JDK 22 and later. */
-    OPENSSL("openssl", 22);
+    /**
+     * The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl}, JDK 22
+     * and later. In the {@code shangmi.backend} properties, {@code ffm} names it alone and
+     * {@code openssl} names it or, where it cannot serve, {@link #JNI}.
+     */
+    OPENSSL("openssl", 22),
+    /** The same libcrypto through JNI: module {@code shangmi-jni} and its C library, JDK 17 and later. */
+    JNI("jni", 17);
 
     private final String id;
     private final int minimumJdk;

@@ -23,9 +23,10 @@ import org.shangmi.core.backend.BackendService;
  * SM3, HMAC-SM3 and PBKDF2WithHmacSM3 through the standard JCA classes.
  *
  * <p>Each algorithm is served by one backend. {@code new ShangMiProvider()} chooses per algorithm
- * from the system properties {@code shangmi.backend} ({@code auto}, {@code java} or
- * {@code openssl}; default {@code auto}) and {@code shangmi.backend.<ALGORITHM>} (for example
- * {@code shangmi.backend.SM3=java}), falling back to another backend if the one asked for is
+ * from the system properties {@code shangmi.backend} and {@code shangmi.backend.<ALGORITHM>} (for
+ * example {@code shangmi.backend.SM3=java}): {@code auto} (the default), {@code java}, {@code ffm}
+ * (libcrypto through FFM), {@code jni} (libcrypto through JNI) or {@code openssl} (libcrypto
+ * through whichever of the two serves), falling back to another backend if the one asked for is
  * unavailable: with a warning through {@link System.Logger} when a property named it, a debug
  * message when it was {@code auto}'s preference. {@code new ShangMiProvider(Backend.JAVA)}
  * uses one backend for everything and registers only what it serves. HMAC key generation,
@@ -58,15 +59,18 @@ public final class ShangMiProvider extends Provider {
 
     /**
      * The order {@code auto} tries backends in, per algorithm, as measured on the reference machine
-     * (see docs/performance.md): OpenSSL first for SM3 and HMAC-SM3, whose C code is about
-     * 1.25× ours from 1 KiB up; Java first for SM2 (ten times OpenSSL 3.0's speed) and SM4
-     * (faster in the parallel modes, and free of OpenSSL's secret-indexed tables).
+     * (see docs/performance.md): native libcrypto first for SM3 and HMAC-SM3, whose C code is about
+     * 1.25× ours from 1 KiB up (through FFM where the JDK has it, else through JNI); Java first for
+     * SM2 (ten times OpenSSL 3.0's speed) and SM4 (faster in the parallel modes, and free of
+     * OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
      */
     static List<Backend> autoOrder(Algorithm algorithm) {
-        return switch (algorithm) {
-            case SM3, HMAC_SM3 -> List.of(Backend.OPENSSL, Backend.JAVA);
-            case SM2, SM4 -> List.of(Backend.JAVA, Backend.OPENSSL);
+        List<Backend> preference = switch (algorithm) {
+            case SM3, HMAC_SM3 -> List.of(Backend.OPENSSL, Backend.JNI, Backend.JAVA);
+            case SM2, SM4 -> List.of(Backend.JAVA, Backend.OPENSSL, Backend.JNI);
         };
+        int jdk = Runtime.version().feature();
+        return preference.stream().filter(backend -> jdk >= backend.minimumJdk()).toList();
     }
 
     /** Why {@link #autoOrder} puts its first backend first, in a sentence for people. */
@@ -162,8 +166,11 @@ public final class ShangMiProvider extends Provider {
         return assignments.get(algorithm);
     }
 
-    /** The property deciding an algorithm's backend, its value, and the backend it names (null for auto). */
-    private record Request(String property, String value, Backend backend) {
+    /**
+     * The property deciding an algorithm's backend, its value, and the backends it names, in order
+     * of preference (empty for auto).
+     */
+    private record Request(String property, String value, List<Backend> backends) {
     }
 
     private static Request requestedBackend(Algorithm algorithm) {
@@ -174,47 +181,58 @@ public final class ShangMiProvider extends Provider {
             value = System.getProperty(property, "auto");
         }
         String choice = value.trim().toLowerCase(Locale.ROOT);
-        Backend requested = null;
-        if (!choice.equals("auto")) {
-            requested = Backend.forId(choice);
-            if (requested == null) {
-                throw new ProviderException(property + "=" + value + " is not a backend: use auto, java or openssl");
+        List<Backend> requested = switch (choice) {
+            case "auto" -> List.of();
+            case "ffm" -> List.of(Backend.OPENSSL);
+            case "openssl" -> List.of(Backend.OPENSSL, Backend.JNI);
+            default -> {
+                Backend named = Backend.forId(choice);
+                if (named == null) {
+                    throw new ProviderException(property + "=" + value
+                            + " is not a backend: use auto, java, openssl, ffm or jni");
+                }
+                yield List.of(named);
             }
-        }
+        };
         return new Request(property, value, requested);
     }
 
     private Backend choose(Algorithm algorithm) {
         Request request = requestedBackend(algorithm);
-        String property = request.property();
-        String value = request.value();
-        Backend requested = request.backend();
-        if (requested != null && backends.serving(requested, algorithm) != null) {
-            reasons.put(algorithm, property + "=" + value);
-            return requested;
+        String asked = request.property() + "=" + request.value();
+        for (Backend requested : request.backends()) {
+            if (backends.serving(requested, algorithm) != null) {
+                reasons.put(algorithm, asked);
+                return requested;
+            }
         }
+        boolean auto = request.backends().isEmpty();
         List<Backend> order = autoOrder(algorithm);
+        List<Backend> wanted = auto ? order.subList(0, 1) : request.backends();
         for (Backend candidate : order) {
             if (backends.serving(candidate, algorithm) != null) {
-                Backend wanted = requested != null ? requested : order.get(0);
-                if (candidate != wanted) {
-                    BackendStatus status = backends.status(wanted);
-                    String why = status.available() ? "it does not serve " + algorithm.jcaName() : status.problems();
-                    // a backend asked for by name deserves one warning per property, however many
-                    // algorithms it names; auto's preference only a debug note (choiceReason and
-                    // `shangmi backends` say it to whoever asks)
-                    String asked = requested != null ? property + "=" + value : "auto";
-                    logOnce(requested != null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
-                            status.available()
-                                    ? asked + ": the " + wanted.id() + " backend does not serve " + algorithm.jcaName()
-                                            + "; the " + candidate.id() + " backend serves it"
-                                    : asked + ": the " + wanted.id() + " backend is unavailable (" + why + "); the "
-                                            + candidate.id() + " backend serves instead");
-                    reasons.put(algorithm, (requested != null ? property + "=" + value : "auto, " + autoPreference(algorithm))
-                            + "; but the " + wanted.id() + " backend cannot serve it: " + why);
-                } else {
+                if (wanted.contains(candidate)) {
                     reasons.put(algorithm, "auto, " + autoPreference(algorithm));
+                    return candidate;
                 }
+                List<String> said = new ArrayList<>();
+                List<String> whyNot = new ArrayList<>();
+                for (Backend backend : wanted) {
+                    BackendStatus status = backends.status(backend);
+                    String why = status.available() ? "it does not serve " + algorithm.jcaName() : status.problems();
+                    said.add(status.available()
+                            ? "the " + backend.id() + " backend does not serve " + algorithm.jcaName()
+                            : "the " + backend.id() + " backend is unavailable (" + why + ")");
+                    whyNot.add("the " + backend.id() + " backend cannot serve it: " + why);
+                }
+                // a backend asked for by name deserves one warning per property, however many
+                // algorithms it names; auto's preference only a debug note (choiceReason and
+                // `shangmi backends` say it to whoever asks)
+                logOnce(auto ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
+                        (auto ? "auto" : asked) + ": " + String.join("; ", said) + "; the " + candidate.id()
+                                + " backend serves instead");
+                reasons.put(algorithm, (auto ? "auto, " + autoPreference(algorithm) : asked) + "; but "
+                        + String.join("; ", whyNot));
                 return candidate;
             }
         }

@@ -138,12 +138,16 @@ class ShangMiProviderTest {
         ShangMiProvider auto = new ShangMiProvider();
         assertEquals("auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64",
                 auto.choiceReason("SM2"));
-        BackendStatus openssl = ShangMiProvider.backendStatus().get(Backend.OPENSSL.ordinal());
+        // the first native backend this JDK can run: FFM from JDK 22, else JNI
+        Backend first = Runtime.version().feature() >= 22 ? Backend.OPENSSL : Backend.JNI;
+        BackendStatus preferred = ShangMiProvider.backendStatus().get(first.ordinal());
         String preference = "auto, OpenSSL first: its C code measured 1.2-1.3x ours from 1 KiB up";
-        if (openssl.available()) {
+        if (preferred.available()) {
+            assertEquals(first, auto.backendFor("SM3"));
             assertEquals(preference, auto.choiceReason("SM3"));
         } else {
-            assertEquals(preference + "; but the openssl backend cannot serve it: " + openssl.problems(), auto.choiceReason("SM3"));
+            assertEquals(preference + "; but the " + first.id() + " backend cannot serve it: " + preferred.problems(),
+                    auto.choiceReason("SM3"));
         }
         assertEquals("this provider was made for the java backend", new ShangMiProvider(Backend.JAVA).choiceReason("SM4"));
     }
@@ -162,6 +166,38 @@ class ShangMiProviderTest {
         }
     }
 
+    /** CI runs the provider's tests with shangmi-jni and its C library built, on JDK 17 and JDK 25. */
+    @Test
+    void theJniBackendLoadsOnEveryJdk() {
+        BackendStatus jni = ShangMiProvider.backendStatus().get(Backend.JNI.ordinal());
+        assertEquals(Backend.JNI, jni.backend());
+        assertTrue(jni.available(), jni.problems());
+        assertTrue(jni.algorithms().contains("SM3"), jni.algorithms().toString());
+        assertTrue(jni.details().startsWith("OpenSSL 3."), jni.details());
+        assertEquals(Backend.JNI, new ShangMiProvider(Backend.JNI).backendFor("SM3"));
+    }
+
+    /** openssl names libcrypto through FFM where that backend serves, else through JNI; ffm and jni name one each. */
+    @Test
+    void opensslNamesEitherNativeBackendAndFfmAndJniNameOne() {
+        boolean ffm = ShangMiProvider.backendStatus().get(Backend.OPENSSL.ordinal()).algorithms().contains("SM3");
+        System.setProperty("shangmi.backend.SM3", "openssl");
+        ShangMiProvider openssl = new ShangMiProvider();
+        assertEquals(ffm ? Backend.OPENSSL : Backend.JNI, openssl.backendFor("SM3"));
+        assertEquals("shangmi.backend.SM3=openssl", openssl.choiceReason("SM3"));
+        System.setProperty("shangmi.backend.SM3", "JNI");
+        assertEquals(Backend.JNI, new ShangMiProvider().backendFor("SM3"));
+        System.setProperty("shangmi.backend.SM3", "ffm");
+        ShangMiProvider onlyFfm = new ShangMiProvider();
+        if (ffm) {
+            assertEquals(Backend.OPENSSL, onlyFfm.backendFor("SM3"));
+        } else {
+            assertEquals(Backend.JNI, onlyFfm.backendFor("SM3"), "auto's next choice");
+            assertTrue(onlyFfm.choiceReason("SM3").startsWith("shangmi.backend.SM3=ffm; but the openssl backend cannot serve it: "
+                    + "needs JDK 22 or later"), onlyFfm.choiceReason("SM3"));
+        }
+    }
+
     @Test
     void aNullBackendIsRefusedByName() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> new ShangMiProvider(null));
@@ -172,6 +208,6 @@ class ShangMiProviderTest {
     void anUnknownBackendNameIsAnError() {
         System.setProperty("shangmi.backend.SM3", "gpu");
         ProviderException e = assertThrows(ProviderException.class, ShangMiProvider::new);
-        assertTrue(e.getMessage().contains("shangmi.backend.SM3=gpu"), e.getMessage());
+        assertEquals("shangmi.backend.SM3=gpu is not a backend: use auto, java, openssl, ffm or jni", e.getMessage());
     }
 }
