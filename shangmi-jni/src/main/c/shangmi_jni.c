@@ -13,10 +13,23 @@
 #include <jni.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct evp_md_st EVP_MD;
 typedef struct evp_md_ctx_st EVP_MD_CTX;
+typedef struct evp_mac_st EVP_MAC;
+typedef struct evp_mac_ctx_st EVP_MAC_CTX;
+typedef struct evp_cipher_st EVP_CIPHER;
+typedef struct evp_cipher_ctx_st EVP_CIPHER_CTX;
+/* OpenSSL's OSSL_PARAM (openssl/core.h), whose layout is part of the 3.x ABI */
+typedef struct {
+    const char *key;
+    unsigned int data_type;
+    void *data;
+    size_t data_size;
+    size_t return_size;
+} OSSL_PARAM;
 
 static void *library;
 static unsigned long (*p_OpenSSL_version_num)(void);
@@ -33,6 +46,22 @@ static int (*p_EVP_MD_CTX_copy_ex)(EVP_MD_CTX *, const EVP_MD_CTX *);
 static int (*p_EVP_DigestInit_ex2)(EVP_MD_CTX *, const EVP_MD *, const void *);
 static int (*p_EVP_DigestUpdate)(EVP_MD_CTX *, const void *, size_t);
 static int (*p_EVP_DigestFinal_ex)(EVP_MD_CTX *, unsigned char *, unsigned int *);
+static OSSL_PARAM (*p_OSSL_PARAM_construct_utf8_string)(const char *, char *, size_t);
+static OSSL_PARAM (*p_OSSL_PARAM_construct_end)(void);
+static EVP_MAC *(*p_EVP_MAC_fetch)(void *, const char *, const char *);
+static EVP_MAC_CTX *(*p_EVP_MAC_CTX_new)(EVP_MAC *);
+static void (*p_EVP_MAC_CTX_free)(EVP_MAC_CTX *);
+static EVP_MAC_CTX *(*p_EVP_MAC_CTX_dup)(const EVP_MAC_CTX *);
+static int (*p_EVP_MAC_init)(EVP_MAC_CTX *, const unsigned char *, size_t, const OSSL_PARAM *);
+static int (*p_EVP_MAC_update)(EVP_MAC_CTX *, const unsigned char *, size_t);
+static int (*p_EVP_MAC_final)(EVP_MAC_CTX *, unsigned char *, size_t *, size_t);
+static EVP_CIPHER *(*p_EVP_CIPHER_fetch)(void *, const char *, const char *);
+static EVP_CIPHER_CTX *(*p_EVP_CIPHER_CTX_new)(void);
+static void (*p_EVP_CIPHER_CTX_free)(EVP_CIPHER_CTX *);
+static int (*p_EVP_CipherInit_ex2)(EVP_CIPHER_CTX *, const EVP_CIPHER *, const unsigned char *, const unsigned char *,
+        int, const OSSL_PARAM *);
+static int (*p_EVP_CIPHER_CTX_set_padding)(EVP_CIPHER_CTX *, int);
+static int (*p_EVP_CipherUpdate)(EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int);
 
 static void throw_exception(JNIEnv *env, const char *what) {
     char message[512];
@@ -91,6 +120,21 @@ JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_open(JNIEnv *env, jc
     BIND(EVP_DigestInit_ex2);
     BIND(EVP_DigestUpdate);
     BIND(EVP_DigestFinal_ex);
+    BIND(OSSL_PARAM_construct_utf8_string);
+    BIND(OSSL_PARAM_construct_end);
+    BIND(EVP_MAC_fetch);
+    BIND(EVP_MAC_CTX_new);
+    BIND(EVP_MAC_CTX_free);
+    BIND(EVP_MAC_CTX_dup);
+    BIND(EVP_MAC_init);
+    BIND(EVP_MAC_update);
+    BIND(EVP_MAC_final);
+    BIND(EVP_CIPHER_fetch);
+    BIND(EVP_CIPHER_CTX_new);
+    BIND(EVP_CIPHER_CTX_free);
+    BIND(EVP_CipherInit_ex2);
+    BIND(EVP_CIPHER_CTX_set_padding);
+    BIND(EVP_CipherUpdate);
     library = handle;
     return NULL;
 fail:
@@ -217,4 +261,240 @@ JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_mdFinal(JNIEnv *env, jc
     if (p_EVP_DigestInit_ex2((EVP_MD_CTX *) (intptr_t) ctx, (const EVP_MD *) (intptr_t) md, NULL) != 1) {
         throw_exception(env, "EVP_DigestInit_ex2");
     }
+}
+
+/* Copies array[offset..offset+length) into memory of its own (at least one byte), or returns NULL with an exception pending. */
+static unsigned char *copy_region(JNIEnv *env, jbyteArray array, jint offset, jint length) {
+    unsigned char *copy = malloc(length > 0 ? (size_t) length : 1);
+    if (copy == NULL) {
+        jclass type = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
+        if (type != NULL) {
+            (*env)->ThrowNew(env, type, "no native memory for a key");
+        }
+        return NULL;
+    }
+    (*env)->GetByteArrayRegion(env, array, offset, length, (jbyte *) copy);
+    return copy;
+}
+
+/* Wipes and frees what copy_region returned. */
+static void wipe_free(unsigned char *copy, jint length) {
+    explicit_bzero(copy, length > 0 ? (size_t) length : 1);
+    free(copy);
+}
+
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_macFetch(JNIEnv *env, jclass type, jstring name) {
+    (void) type;
+    const char *chars = (*env)->GetStringUTFChars(env, name, NULL);
+    if (chars == NULL) {
+        return 0;
+    }
+    EVP_MAC *mac = p_EVP_MAC_fetch(NULL, chars, NULL);
+    (*env)->ReleaseStringUTFChars(env, name, chars);
+    if (mac == NULL) {
+        throw_exception(env, "EVP_MAC_fetch");
+        return 0;
+    }
+    return (jlong) (intptr_t) mac;
+}
+
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_macCtxNew(JNIEnv *env, jclass type, jlong mac) {
+    (void) type;
+    EVP_MAC_CTX *ctx = p_EVP_MAC_CTX_new((EVP_MAC *) (intptr_t) mac);
+    if (ctx == NULL) {
+        throw_exception(env, "EVP_MAC_CTX_new");
+    }
+    return (jlong) (intptr_t) ctx;
+}
+
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macCtxFree(JNIEnv *env, jclass type, jlong ctx) {
+    (void) env;
+    (void) type;
+    p_EVP_MAC_CTX_free((EVP_MAC_CTX *) (intptr_t) ctx);
+}
+
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_macCtxDup(JNIEnv *env, jclass type, jlong ctx) {
+    (void) type;
+    EVP_MAC_CTX *copy = p_EVP_MAC_CTX_dup((const EVP_MAC_CTX *) (intptr_t) ctx);
+    if (copy == NULL) {
+        throw_exception(env, "EVP_MAC_CTX_dup");
+    }
+    return (jlong) (intptr_t) copy;
+}
+
+/*
+ * Keys the context with key[offset..offset+length) (a private copy, wiped after) for HMAC over the
+ * digest named, and starts a message. An empty key is passed as a zero-length buffer, never as
+ * NULL, which would mean "keep the old key".
+ */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macInit(JNIEnv *env, jclass type, jlong ctx, jbyteArray key,
+        jint offset, jint length, jstring digest) {
+    (void) type;
+    const char *digest_name = (*env)->GetStringUTFChars(env, digest, NULL);
+    if (digest_name == NULL) {
+        return;
+    }
+    unsigned char *copy = copy_region(env, key, offset, length);
+    if (copy == NULL) {
+        (*env)->ReleaseStringUTFChars(env, digest, digest_name);
+        return;
+    }
+    OSSL_PARAM params[2];
+    params[0] = p_OSSL_PARAM_construct_utf8_string("digest", (char *) digest_name, 0);
+    params[1] = p_OSSL_PARAM_construct_end();
+    int ok = p_EVP_MAC_init((EVP_MAC_CTX *) (intptr_t) ctx, copy, (size_t) length, params);
+    wipe_free(copy, length);
+    (*env)->ReleaseStringUTFChars(env, digest, digest_name);
+    if (ok != 1) {
+        throw_exception(env, "EVP_MAC_init");
+    }
+}
+
+/* Starts a new message under the key already set. */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macRestart(JNIEnv *env, jclass type, jlong ctx) {
+    (void) type;
+    if (p_EVP_MAC_init((EVP_MAC_CTX *) (intptr_t) ctx, NULL, 0, NULL) != 1) {
+        throw_exception(env, "EVP_MAC_init");
+    }
+}
+
+/* MACs input[offset..offset+length); Java keeps length to a chunk, since the array is pinned meanwhile. */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macUpdate(JNIEnv *env, jclass type, jlong ctx, jbyteArray input,
+        jint offset, jint length) {
+    (void) type;
+    jbyte *bytes = (*env)->GetPrimitiveArrayCritical(env, input, NULL);
+    if (bytes == NULL) {
+        return;
+    }
+    int ok = p_EVP_MAC_update((EVP_MAC_CTX *) (intptr_t) ctx, (const unsigned char *) bytes + offset, (size_t) length);
+    (*env)->ReleasePrimitiveArrayCritical(env, input, bytes, JNI_ABORT);
+    if (ok != 1) {
+        throw_exception(env, "EVP_MAC_update");
+    }
+}
+
+/* Writes the tag to output[offset..) (Java checked the room for length bytes) and starts a new message. */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macFinal(JNIEnv *env, jclass type, jlong ctx, jbyteArray output,
+        jint offset, jint length) {
+    (void) type;
+    unsigned char tag[64];
+    size_t written = 0;
+    if (p_EVP_MAC_final((EVP_MAC_CTX *) (intptr_t) ctx, tag, &written, sizeof tag) != 1) {
+        throw_exception(env, "EVP_MAC_final");
+        return;
+    }
+    if (written != (size_t) length) {
+        throw_exception(env, "EVP_MAC_final wrote a tag of another length");
+        return;
+    }
+    (*env)->SetByteArrayRegion(env, output, offset, length, (const jbyte *) tag);
+    if (p_EVP_MAC_init((EVP_MAC_CTX *) (intptr_t) ctx, NULL, 0, NULL) != 1) {
+        throw_exception(env, "EVP_MAC_init");
+    }
+}
+
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_cipherFetch(JNIEnv *env, jclass type, jstring name) {
+    (void) type;
+    const char *chars = (*env)->GetStringUTFChars(env, name, NULL);
+    if (chars == NULL) {
+        return 0;
+    }
+    EVP_CIPHER *cipher = p_EVP_CIPHER_fetch(NULL, chars, NULL);
+    (*env)->ReleaseStringUTFChars(env, name, chars);
+    if (cipher == NULL) {
+        throw_exception(env, "EVP_CIPHER_fetch");
+        return 0;
+    }
+    return (jlong) (intptr_t) cipher;
+}
+
+/*
+ * A context keyed with the 16-byte key and, if iv is not null, the 16-byte IV (Java checked both
+ * lengths), padding off; the copies of key and IV are wiped before return.
+ */
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_cipherCtxNew(JNIEnv *env, jclass type, jlong cipher,
+        jboolean encrypt, jbyteArray key, jbyteArray iv) {
+    (void) type;
+    unsigned char key_bytes[16];
+    unsigned char iv_bytes[16];
+    (*env)->GetByteArrayRegion(env, key, 0, sizeof key_bytes, (jbyte *) key_bytes);
+    if (iv != NULL) {
+        (*env)->GetByteArrayRegion(env, iv, 0, sizeof iv_bytes, (jbyte *) iv_bytes);
+    }
+    EVP_CIPHER_CTX *ctx = NULL;
+    if (!(*env)->ExceptionCheck(env)) {
+        ctx = p_EVP_CIPHER_CTX_new();
+        if (ctx == NULL) {
+            throw_exception(env, "EVP_CIPHER_CTX_new");
+        } else if (p_EVP_CipherInit_ex2(ctx, (const EVP_CIPHER *) (intptr_t) cipher, key_bytes,
+                           iv != NULL ? iv_bytes : NULL, encrypt ? 1 : 0, NULL) != 1) {
+            p_EVP_CIPHER_CTX_free(ctx);
+            ctx = NULL;
+            throw_exception(env, "EVP_CipherInit_ex2");
+        } else if (p_EVP_CIPHER_CTX_set_padding(ctx, 0) != 1) {
+            p_EVP_CIPHER_CTX_free(ctx);
+            ctx = NULL;
+            throw_exception(env, "EVP_CIPHER_CTX_set_padding");
+        }
+    }
+    explicit_bzero(key_bytes, sizeof key_bytes);
+    explicit_bzero(iv_bytes, sizeof iv_bytes);
+    return (jlong) (intptr_t) ctx;
+}
+
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_cipherCtxFree(JNIEnv *env, jclass type, jlong ctx) {
+    (void) env;
+    (void) type;
+    p_EVP_CIPHER_CTX_free((EVP_CIPHER_CTX *) (intptr_t) ctx);
+}
+
+/* Starts over with the key already set and the 16-byte iv (null for ECB). */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_cipherRestart(JNIEnv *env, jclass type, jlong ctx,
+        jboolean encrypt, jbyteArray iv) {
+    (void) type;
+    unsigned char iv_bytes[16];
+    if (iv != NULL) {
+        (*env)->GetByteArrayRegion(env, iv, 0, sizeof iv_bytes, (jbyte *) iv_bytes);
+        if ((*env)->ExceptionCheck(env)) {
+            return;
+        }
+    }
+    int ok = p_EVP_CipherInit_ex2((EVP_CIPHER_CTX *) (intptr_t) ctx, NULL, NULL, iv != NULL ? iv_bytes : NULL,
+            encrypt ? 1 : 0, NULL);
+    explicit_bzero(iv_bytes, sizeof iv_bytes);
+    if (ok != 1) {
+        throw_exception(env, "EVP_CipherInit_ex2");
+    }
+}
+
+/*
+ * Transforms input[in_offset..in_offset+length) into output[out_offset..) (the same array and
+ * range for in-place work; Java keeps length to a chunk, since both arrays are pinned meanwhile);
+ * returns the number of bytes written.
+ */
+JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_cipherUpdate(JNIEnv *env, jclass type, jlong ctx,
+        jbyteArray input, jint in_offset, jint length, jbyteArray output, jint out_offset) {
+    (void) type;
+    jboolean same = (*env)->IsSameObject(env, input, output);
+    jbyte *in = (*env)->GetPrimitiveArrayCritical(env, input, NULL);
+    if (in == NULL) {
+        return -1;
+    }
+    jbyte *out = same ? in : (*env)->GetPrimitiveArrayCritical(env, output, NULL);
+    if (out == NULL) {
+        (*env)->ReleasePrimitiveArrayCritical(env, input, in, JNI_ABORT);
+        return -1;
+    }
+    int written = -1;
+    int ok = p_EVP_CipherUpdate((EVP_CIPHER_CTX *) (intptr_t) ctx, (unsigned char *) out + out_offset, &written,
+            (const unsigned char *) in + in_offset, length);
+    if (!same) {
+        (*env)->ReleasePrimitiveArrayCritical(env, output, out, 0);
+    }
+    (*env)->ReleasePrimitiveArrayCritical(env, input, in, same ? 0 : JNI_ABORT);
+    if (ok != 1) {
+        throw_exception(env, "EVP_CipherUpdate");
+        return -1;
+    }
+    return written;
 }

@@ -2,7 +2,9 @@ package org.shangmi.jni;
 
 import java.lang.reflect.Method;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.Algorithm;
@@ -12,6 +14,7 @@ import org.shangmi.core.backend.CcmEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.JavaBackendService;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.backend.XtsEngine;
@@ -20,8 +23,11 @@ import org.shangmi.core.util.NativePaths;
 /**
  * The system's libcrypto 3.x through JNI, for every JDK from 17: libshangmi-jni (built from
  * src/main/c with this module) opens libcrypto at run time, at the path in
- * {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}) if set, else by its soname. Serves
- * SM3 so far.
+ * {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}) if set, else by its soname. The same
+ * EVP calls as the FFM backend ({@code shangmi-openssl}), with the same division of work: SM3,
+ * HMAC-SM3 and SM4's basic modes by libcrypto; SM4's GCM, CCM and XTS, and any basic mode the
+ * library lacks (CFB8 in 3.0), by the Java engines, so that a provider bound to this backend
+ * offers every mode. SM2 is not served yet: it comes from another backend.
  */
 public final class JniBackend implements BackendService {
 
@@ -37,8 +43,12 @@ public final class JniBackend implements BackendService {
     private static final int SM3_BLOCK = 64;
 
     private String details = "not loaded";
+    private final JavaBackendService java = new JavaBackendService();
+    /** Per mode, libcrypto's SM4 or 0 if it has none; fetched on first use. */
+    private final Map<CipherMode, Long> sm4 = new EnumMap<>(CipherMode.class);
     private long sm3;
     private int sm3Length;
+    private long hmac;
 
     /** Does nothing: {@link #load} does the work. */
     public JniBackend() {
@@ -87,8 +97,42 @@ public final class JniBackend implements BackendService {
             throw new BackendUnavailableException(library + " has no SM3: " + e.getMessage(), e);
         }
         String file = NativeCrypto.libraryFile();
-        details = NativeCrypto.versionText() + ", " + (file != null ? file : library);
-        return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3));
+        details = NativeCrypto.versionText() + ", " + (file != null ? file : library)
+                + "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines";
+        // HMAC and SM4 are fetched on first use: a libcrypto without them fails their self-tests,
+        // with OpenSSL's reason in the backend's status
+        return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM4));
+    }
+
+    private synchronized long hmac() {
+        if (hmac == 0) {
+            hmac = NativeCrypto.macFetch("HMAC");
+        }
+        return hmac;
+    }
+
+    /** libcrypto's SM4 in {@code mode}, or 0 if it has none (the Java engine serves it then). */
+    private synchronized long sm4(CipherMode mode) {
+        Long cipher = sm4.get(mode);
+        if (cipher == null) {
+            try {
+                cipher = NativeCrypto.cipherFetch("SM4-" + mode);
+            } catch (JniException e) {
+                cipher = 0L; // absent from this libcrypto
+            }
+            sm4.put(mode, cipher);
+        }
+        return cipher;
+    }
+
+    /** Refuses SM4 altogether when libcrypto has none of its modes (a build without SM4). */
+    private void requireSm4() {
+        for (CipherMode mode : CipherMode.values()) {
+            if (sm4(mode) != 0) {
+                return;
+            }
+        }
+        throw new UnsupportedOperationException("libcrypto has no SM4");
     }
 
     /**
@@ -127,7 +171,10 @@ public final class JniBackend implements BackendService {
 
     @Override
     public MacEngine newMac(Algorithm algorithm) {
-        throw notOffered(algorithm);
+        if (algorithm != Algorithm.HMAC_SM3 || sm3 == 0) {
+            throw notOffered(algorithm);
+        }
+        return new JniMac(Algorithm.HMAC_SM3.jcaName(), hmac(), "SM3", sm3Length);
     }
 
     @Override
@@ -137,22 +184,30 @@ public final class JniBackend implements BackendService {
 
     @Override
     public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        throw notOffered(Algorithm.SM4);
+        long cipher = sm4(mode);
+        if (cipher == 0) {
+            requireSm4();
+            return java.newSm4(mode, encrypt, key, iv);
+        }
+        return new JniSm4(cipher, mode, encrypt, key, iv);
     }
 
     @Override
     public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Gcm(key, iv, tagLength);
     }
 
     @Override
     public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Xts(key, ieee);
     }
 
     @Override
     public CcmEngine newSm4Ccm(byte[] key) {
-        throw notOffered(Algorithm.SM4);
+        requireSm4();
+        return java.newSm4Ccm(key);
     }
 
     private static UnsupportedOperationException notOffered(Algorithm algorithm) {

@@ -1,26 +1,24 @@
 package org.shangmi.jni;
 
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.Objects;
 import org.shangmi.core.backend.DigestEngine;
 
 /**
- * A digest engine over one reused EVP_MD_CTX, freed by a {@link Cleaner} when the engine is no
- * longer reachable. Long inputs go to C in chunks, because the array stays pinned during a call.
+ * A digest engine over one reused EVP_MD_CTX, freed once the engine is no longer reachable
+ * ({@link NativeHandle}). Long inputs go to C in chunks, because the array stays pinned during a call.
  * Not thread-safe.
  */
 final class JniDigest implements DigestEngine {
 
     /** Bytes per native call: an array is pinned for the call, which holds the garbage collector off. */
     static final int CHUNK = 16 * 1024;
-    private static final Cleaner CLEANER = Cleaner.create();
 
     private final String algorithm;
     private final long md;
     private final int digestLength;
     private final int blockLength;
-    private final long ctx;
+    private final NativeHandle ctx;
     private final byte[] oneByte = new byte[1];
 
     JniDigest(String algorithm, long md, int digestLength, int blockLength) {
@@ -32,8 +30,7 @@ final class JniDigest implements DigestEngine {
         this.md = md;
         this.digestLength = digestLength;
         this.blockLength = blockLength;
-        this.ctx = ctx;
-        CLEANER.register(this, () -> NativeCrypto.mdCtxFree(ctx));
+        this.ctx = new NativeHandle(this, ctx, NativeCrypto::mdCtxFree);
     }
 
     @Override
@@ -54,7 +51,7 @@ final class JniDigest implements DigestEngine {
     @Override
     public void update(byte input) {
         oneByte[0] = input;
-        NativeCrypto.mdUpdate(ctx, oneByte, 0, 1);
+        NativeCrypto.mdUpdate(ctx.pointer(), oneByte, 0, 1);
         Reference.reachabilityFence(this);
     }
 
@@ -62,7 +59,7 @@ final class JniDigest implements DigestEngine {
     public void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
         for (int done = 0; done < len; done += CHUNK) {
-            NativeCrypto.mdUpdate(ctx, input, off + done, Math.min(CHUNK, len - done));
+            NativeCrypto.mdUpdate(ctx.pointer(), input, off + done, Math.min(CHUNK, len - done));
         }
         Reference.reachabilityFence(this);
     }
@@ -70,19 +67,19 @@ final class JniDigest implements DigestEngine {
     @Override
     public void digest(byte[] out, int off) {
         Objects.checkFromIndexSize(off, digestLength, out.length);
-        NativeCrypto.mdFinal(ctx, md, out, off);
+        NativeCrypto.mdFinal(ctx.pointer(), md, out, off);
         Reference.reachabilityFence(this);
     }
 
     @Override
     public void reset() {
-        NativeCrypto.mdInit(ctx, md);
+        NativeCrypto.mdInit(ctx.pointer(), md);
         Reference.reachabilityFence(this);
     }
 
     @Override
     public DigestEngine copy() {
-        JniDigest copy = new JniDigest(algorithm, md, digestLength, blockLength, NativeCrypto.mdCtxCopy(ctx));
+        JniDigest copy = new JniDigest(algorithm, md, digestLength, blockLength, NativeCrypto.mdCtxCopy(ctx.pointer()));
         Reference.reachabilityFence(this);
         return copy;
     }

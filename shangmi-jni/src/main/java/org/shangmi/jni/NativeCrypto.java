@@ -43,4 +43,43 @@ final class NativeCrypto {
 
     /** EVP_DigestFinal_ex into {@code output[offset..)}, then EVP_DigestInit_ex2 again. */
     static native void mdFinal(long ctx, long md, byte[] output, int offset);
+
+    /** EVP_MAC_fetch(NULL, name, NULL); kept for the life of the process. */
+    static native long macFetch(String name);
+
+    static native long macCtxNew(long mac);
+
+    static native void macCtxFree(long ctx);
+
+    /** EVP_MAC_CTX_dup(): a new context with the same key and pending input. */
+    static native long macCtxDup(long ctx);
+
+    /** EVP_MAC_init with a private copy of {@code key[offset..offset+length)}, wiped after, and the digest named. */
+    static native void macInit(long ctx, byte[] key, int offset, int length, String digest);
+
+    /** EVP_MAC_init with the key already set: a new message. */
+    static native void macRestart(long ctx);
+
+    /** EVP_MAC_update on {@code input[offset..offset+length)}, the array pinned meanwhile. */
+    static native void macUpdate(long ctx, byte[] input, int offset, int length);
+
+    /** EVP_MAC_final into {@code output[offset..offset+length)}, then a new message under the same key. */
+    static native void macFinal(long ctx, byte[] output, int offset, int length);
+
+    /** EVP_CIPHER_fetch(NULL, name, NULL); kept for the life of the process. */
+    static native long cipherFetch(String name);
+
+    /** EVP_CIPHER_CTX_new() and EVP_CipherInit_ex2 with the 16-byte key and IV (null for none), padding off. */
+    static native long cipherCtxNew(long cipher, boolean encrypt, byte[] key, byte[] iv);
+
+    static native void cipherCtxFree(long ctx);
+
+    /** EVP_CipherInit_ex2 with the key already set and the 16-byte {@code iv} (null for none). */
+    static native void cipherRestart(long ctx, boolean encrypt, byte[] iv);
+
+    /**
+     * EVP_CipherUpdate from {@code input[inOffset..inOffset+length)} to {@code output[outOffset..)},
+     * both pinned meanwhile (the same array for in-place work); returns the bytes written.
+     */
+    static native int cipherUpdate(long ctx, byte[] input, int inOffset, int length, byte[] output, int outOffset);
 }

@@ -15,17 +15,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.JavaBackendService;
+import org.shangmi.core.testing.BackendChecks;
 import org.shangmi.core.testing.Chunks;
 import org.shangmi.core.testing.Vectors;
 
-/** The JNI backend's SM3 against the vectors and the Java engine, on every path; JDK 17 and 25 alike. */
+/**
+ * The JNI backend's engines against the vectors and the Java engines, on every path, and every
+ * refused argument; JDK 17 and 25 alike. Known answers through the JCA and the cross-checks with
+ * the other backends are in shangmi-provider's tests, which run on every backend.
+ */
 class JniBackendTest {
 
     private static final JniBackend JNI = new JniBackend();
 
     @BeforeAll
     static void load() throws Exception {
-        assertEquals(Set.of(Algorithm.SM3), JNI.load(), "this machine has gcc and libcrypto 3.x");
+        assertEquals(Set.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM4), JNI.load(), "this machine has gcc and libcrypto 3.x");
         assertTrue(JNI.details().contains("libcrypto"), JNI.details());
     }
 
@@ -91,7 +96,7 @@ class JniBackendTest {
     void moreBackendInstancesShareTheLibrary() throws Exception {
         for (int i = 0; i < 3; i++) {
             JniBackend another = new JniBackend();
-            assertEquals(Set.of(Algorithm.SM3), another.load());
+            assertEquals(Set.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM4), another.load());
             DigestEngine sm3 = another.newDigest(Algorithm.SM3);
             DigestEngine copy = sm3.copy();
             byte[] out = new byte[32];
@@ -109,5 +114,36 @@ class JniBackendTest {
         assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], 9));
         assertThrows(NullPointerException.class, () -> sm3.update(null, 0, 1));
         assertThrows(UnsupportedOperationException.class, () -> JNI.newSm2());
+    }
+
+    @Test
+    void badRangesAndMissingKeysAreRefusedAndLeaveTheStateAlone() {
+        BackendChecks.badRangesAreRefusedAndLeaveTheStateAlone(JNI);
+    }
+
+    @Test
+    void hmacKeysOfEveryLengthAndRekeyingEqualJava() {
+        BackendChecks.hmacKeysOfEveryLengthAndRekeyingEqualJava(JNI, JniDigest.CHUNK);
+    }
+
+    @Test
+    void aMacCopyAndResetAndDestroyBehave() {
+        BackendChecks.macCopyResetAndDestroyBehave(JNI);
+    }
+
+    @Test
+    void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
+        BackendChecks.sm4BasicModesEqualJava(JNI, JniDigest.CHUNK, engine -> engine instanceof JniSm4);
+    }
+
+    @Test
+    void sm4RefusesBadKeysIvsUnitsAndRangesBeforeAnyNativeCall() {
+        BackendChecks.sm4RefusesBadKeysIvsUnitsAndRanges(JNI);
+    }
+
+    @Test
+    void detailsSayWhichSm4ModesTheJavaEnginesServe() {
+        assertTrue(JNI.details().contains("; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"),
+                JNI.details());
     }
 }

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.testing.ResidentMemory;
 
 /**
- * The soak test: millions of digest engines made, used and dropped, never closed, must leave the
- * resident set flat: the Cleaner frees their EVP_MD_CTX. The module's tests run with a fixed,
+ * The soak test: millions of engines (SM3, HMAC-SM3, SM4-CTR in turn) made, used and dropped,
+ * never closed, must leave the resident set flat: the Cleaner frees their contexts. The module's tests run with a fixed,
  * pre-touched heap (see the pom), so growth of the resident set is native memory. The first
  * round sets the high-water mark; a leak of one round would add hundreds of MiB.
  */
@@ -45,11 +48,26 @@ class NativeMemoryTest {
     }
 
     private static void run(byte[] message) {
+        byte[] key = new byte[16];
         for (int i = 0; i < ENGINES_PER_ROUND; i++) {
-            DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);
             message[0] = (byte) i;
-            sm3.update(message, 0, message.length);
-            sm3.digest(message, 0);
+            switch (i % 3) {
+                case 0 -> {
+                    DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);
+                    sm3.update(message, 0, message.length);
+                    sm3.digest(message, 0);
+                }
+                case 1 -> {
+                    MacEngine hmac = JNI.newMac(Algorithm.HMAC_SM3);
+                    hmac.init(key, 0, key.length);
+                    hmac.update(message, 0, message.length);
+                    hmac.doFinal(message, 0);
+                }
+                default -> {
+                    CipherEngine ctr = JNI.newSm4(CipherMode.CTR, true, key, key);
+                    ctr.update(message, 0, message.length, message, 0);
+                }
+            }
         }
     }
 }

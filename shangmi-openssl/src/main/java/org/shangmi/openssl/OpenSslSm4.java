@@ -15,7 +15,7 @@ final class OpenSslSm4 implements CipherEngine {
      * @throws IllegalArgumentException if the key is not 16 bytes, or the IV does not suit the mode
      */
     OpenSslSm4(EvpCipher cipher, CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        checkIv(mode, iv);
+        mode.checkIv(iv);
         this.mode = mode;
         this.iv = iv == null ? null : iv.clone();
         this.ctx = new EvpCipherCtx(cipher, encrypt, key, this.iv);
@@ -41,7 +41,7 @@ final class OpenSslSm4 implements CipherEngine {
 
     @Override
     public void reset(byte[] newIv) {
-        checkIv(mode, newIv);
+        mode.checkIv(newIv);
         if (iv != null) {
             System.arraycopy(newIv, 0, iv, 0, iv.length);
         }
@@ -53,13 +53,6 @@ final class OpenSslSm4 implements CipherEngine {
         ctx.close();
         if (iv != null) {
             Arrays.fill(iv, (byte) 0);
-        }
-    }
-
-    private static void checkIv(CipherMode mode, byte[] iv) {
-        if (mode.needsIv() ? iv == null || iv.length != 16 : iv != null) {
-            throw new IllegalArgumentException("SM4/" + mode + (mode.needsIv() ? " needs a 16-byte IV" : " takes no IV")
-                    + ", got " + (iv == null ? "none" : iv.length + " bytes"));
         }
     }
 }

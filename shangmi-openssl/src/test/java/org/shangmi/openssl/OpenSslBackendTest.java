@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.shangmi.core.testing.BackendChecks.digest;
+import static org.shangmi.core.testing.BackendChecks.java;
+import static org.shangmi.core.testing.BackendChecks.javaMac;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -26,6 +29,7 @@ import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.JavaBackendService;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.core.testing.BackendChecks;
 import org.shangmi.core.testing.Chunks;
 
 /**
@@ -87,85 +91,32 @@ class OpenSslBackendTest {
         assertArrayEquals(java(new byte[0]), digest(first), "reset forgets the input");
     }
 
+
+
+
     @Test
     void badRangesAreRefusedBeforeAnyNativeCallAndLeaveTheStateAlone() {
-        DigestEngine sm3 = OPENSSL.newDigest(Algorithm.SM3);
-        byte[] abc = "abc".getBytes(StandardCharsets.US_ASCII);
-        sm3.update(abc, 0, 3);
-        byte[] buffer = new byte[16];
-        assertThrows(NullPointerException.class, () -> sm3.update(null, 0, 1));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, -1, 4));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 0, -1));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 13, 4));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, 1, Integer.MAX_VALUE));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(buffer, Integer.MIN_VALUE, 2));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[31], 0), "a digest needs 32 bytes");
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], 9));
-        assertThrows(IndexOutOfBoundsException.class, () -> sm3.digest(new byte[40], -1));
-        assertThrows(NullPointerException.class, () -> sm3.digest(null, 0));
-        assertArrayEquals(java(abc), digest(sm3), "the refused calls changed nothing");
-
-        MacEngine hmac = OPENSSL.newMac(Algorithm.HMAC_SM3);
-        assertThrows(IllegalStateException.class, () -> hmac.update(abc, 0, 3), "no key yet");
-        assertThrows(IllegalStateException.class, () -> hmac.doFinal(new byte[32], 0), "no key yet");
-        assertThrows(IndexOutOfBoundsException.class, () -> hmac.init(abc, 2, 2));
-        assertThrows(NullPointerException.class, () -> hmac.init(null, 0, 0));
-        hmac.init(abc, 0, 3);
-        assertThrows(IndexOutOfBoundsException.class, () -> hmac.update(abc, 3, 1));
-        assertThrows(IndexOutOfBoundsException.class, () -> hmac.doFinal(new byte[32], 1));
-        hmac.update(abc, 0, 3);
-        byte[] tag = new byte[32];
-        hmac.doFinal(tag, 0);
-        assertArrayEquals(javaMac(abc, abc), tag, "the refused calls changed nothing");
+        BackendChecks.badRangesAreRefusedAndLeaveTheStateAlone(OPENSSL);
     }
 
     @Test
     void hmacKeysOfEveryLengthAndRekeyingEqualJava() {
-        Random random = new Random(2);
-        MacEngine ours = OPENSSL.newMac(Algorithm.HMAC_SM3);
-        for (int keyLength : new int[] {0, 1, 32, 63, 64, 65, 200}) {
-            byte[] key = new byte[keyLength];
-            random.nextBytes(key);
-            byte[] message = new byte[random.nextInt(3 * LibCrypto.CHUNK)];
-            random.nextBytes(message);
-            ours.init(key, 0, keyLength);
-            Chunks.feed(random, message.length, 7000, (off, len) -> ours.update(message, off, len));
-            byte[] tag = new byte[32];
-            ours.doFinal(tag, 0);
-            assertArrayEquals(javaMac(key, message), tag, "key of " + keyLength + " bytes");
-            ours.update(message, 0, message.length);
-            ours.doFinal(tag, 0);
-            assertArrayEquals(javaMac(key, message), tag, "the same key, second message");
-        }
+        BackendChecks.hmacKeysOfEveryLengthAndRekeyingEqualJava(OPENSSL, LibCrypto.CHUNK);
     }
 
     @Test
     void aMacCopyAndResetAndDestroyBehave() {
-        byte[] key = "key".getBytes(StandardCharsets.US_ASCII);
-        byte[] message = "message".getBytes(StandardCharsets.US_ASCII);
-        MacEngine ours = OPENSSL.newMac(Algorithm.HMAC_SM3);
-        ours.init(key, 0, key.length);
-        ours.update(message, 0, 3);
-        MacEngine copy = ours.copy();
-        ours.update(message, 3, message.length - 3);
-        copy.update(message, 3, message.length - 3);
-        byte[] a = new byte[32];
-        byte[] b = new byte[32];
-        ours.doFinal(a, 0);
-        copy.doFinal(b, 0);
-        assertArrayEquals(javaMac(key, message), a);
-        assertArrayEquals(a, b, "the copy kept the key and the pending input");
-        ours.update(message, 0, 2);
-        ours.reset();
-        ours.update(message, 0, message.length);
-        ours.doFinal(a, 0);
-        assertArrayEquals(javaMac(key, message), a, "reset dropped the pending input, kept the key");
-        ours.destroy();
-        assertThrows(IllegalStateException.class, () -> ours.update(message, 0, 1), "destroyed: no key");
-        ours.init(message, 0, message.length);
-        ours.update(key, 0, key.length);
-        ours.doFinal(a, 0);
-        assertArrayEquals(javaMac(message, key), a, "keyed again after destroy");
+        BackendChecks.macCopyResetAndDestroyBehave(OPENSSL);
+    }
+
+    @Test
+    void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
+        BackendChecks.sm4BasicModesEqualJava(OPENSSL, LibCrypto.CHUNK, engine -> engine instanceof OpenSslSm4);
+    }
+
+    @Test
+    void sm4RefusesBadKeysIvsUnitsAndRangesBeforeAnyNativeCall() {
+        BackendChecks.sm4RefusesBadKeysIvsUnitsAndRanges(OPENSSL);
     }
 
     @Test
@@ -175,74 +126,7 @@ class OpenSslBackendTest {
                 OPENSSL.details());
     }
 
-    @Test
-    void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
-        Random random = new Random(3);
-        for (CipherMode mode : CipherMode.values()) {
-            for (boolean encrypt : new boolean[] {true, false}) {
-                byte[] key = new byte[16];
-                random.nextBytes(key);
-                byte[] iv = mode.needsIv() ? new byte[16] : null;
-                if (iv != null) {
-                    random.nextBytes(iv);
-                }
-                CipherEngine ours = OPENSSL.newSm4(mode, encrypt, key, iv);
-                if (mode != CipherMode.CFB8) { // OpenSSL names SM4-CFB8 but 3.x implements no SM4 CFB-8
-                    assertTrue(ours instanceof OpenSslSm4, mode + " is libcrypto's");
-                }
-                for (int length : new int[] {0, 16, 4 * LibCrypto.CHUNK + 48}) {
-                    byte[] input = new byte[length + (mode.unit() == 1 ? 5 : 0)];
-                    random.nextBytes(input);
-                    byte[] expected = new byte[input.length];
-                    JAVA.newSm4(mode, encrypt, key, iv).update(input, 0, input.length, expected, 0);
-                    byte[] out = new byte[input.length + 3];
-                    ours.reset();
-                    ours.update(input, 0, input.length, out, 3);
-                    assertArrayEquals(expected, Arrays.copyOfRange(out, 3, out.length), mode + " " + encrypt + " " + length);
-                    byte[] inPlace = input.clone();
-                    ours.reset();
-                    int unit = mode.unit() == 1 ? 7 : 16;
-                    for (int off = 0; off < inPlace.length; off += unit * 100) {
-                        int n = Math.min(unit * 100, inPlace.length - off);
-                        ours.update(inPlace, off, n, inPlace, off);
-                    }
-                    assertArrayEquals(expected, inPlace, mode + " " + encrypt + " " + length + " in place, in pieces");
-                }
-                if (iv != null) {
-                    byte[] otherIv = iv.clone();
-                    otherIv[0] ^= 1;
-                    byte[] block = new byte[16];
-                    byte[] expected = new byte[16];
-                    JAVA.newSm4(mode, encrypt, key, otherIv).update(block, 0, 16, expected, 0);
-                    ours.reset(otherIv);
-                    ours.update(block, 0, 16, block, 0);
-                    assertArrayEquals(expected, block, mode + " with a new IV under the same key");
-                }
-                ours.destroy();
-            }
-        }
-    }
 
-    @Test
-    void sm4RefusesBadKeysIvsUnitsAndRangesBeforeAnyNativeCall() {
-        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[15], new byte[16]));
-        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[32], new byte[16]));
-        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CBC, true, new byte[16], null));
-        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.CTR, true, new byte[16], new byte[8]));
-        assertThrows(IllegalArgumentException.class, () -> OPENSSL.newSm4(CipherMode.ECB, true, new byte[16], new byte[16]));
-        assertThrows(NullPointerException.class, () -> OPENSSL.newSm4(CipherMode.ECB, true, null, null));
-        CipherEngine cbc = OPENSSL.newSm4(CipherMode.CBC, false, new byte[16], new byte[16]);
-        byte[] buffer = new byte[64];
-        assertThrows(IllegalArgumentException.class, () -> cbc.update(buffer, 0, 20, buffer, 0), "not whole blocks");
-        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 16, 64, buffer, 0));
-        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 0, 64, buffer, 16));
-        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, -16, 16, buffer, 0));
-        assertThrows(IllegalArgumentException.class, () -> cbc.update(buffer, 0, -16, buffer, 0));
-        assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(buffer, 0, Integer.MAX_VALUE - 15, buffer, 0));
-        assertThrows(IllegalArgumentException.class, () -> cbc.reset(new byte[15]));
-        cbc.destroy();
-        assertThrows(IllegalStateException.class, () -> cbc.update(buffer, 0, 16, buffer, 0), "destroyed");
-    }
 
     @Test
     void sm2CrossChecksWithJavaBothWays() {
@@ -444,26 +328,5 @@ class OpenSslBackendTest {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    private static byte[] digest(DigestEngine engine) {
-        byte[] out = new byte[engine.digestLength()];
-        engine.digest(out, 0);
-        return out;
-    }
-
-    private static byte[] java(byte[] message) {
-        DigestEngine sm3 = JAVA.newDigest(Algorithm.SM3);
-        sm3.update(message, 0, message.length);
-        return digest(sm3);
-    }
-
-    private static byte[] javaMac(byte[] key, byte[] message) {
-        MacEngine mac = JAVA.newMac(Algorithm.HMAC_SM3);
-        mac.init(key, 0, key.length);
-        mac.update(message, 0, message.length);
-        byte[] tag = new byte[32];
-        mac.doFinal(tag, 0);
-        return tag;
     }
 }

@@ -28,6 +28,18 @@ public enum CipherMode {
         return needsIv;
     }
 
+    /**
+     * Checks that {@code iv} suits the mode: 16 bytes for a mode that takes one, null otherwise.
+     *
+     * @throws IllegalArgumentException saying what the mode needs
+     */
+    public void checkIv(byte[] iv) {
+        if (needsIv ? iv == null || iv.length != 16 : iv != null) {
+            throw new IllegalArgumentException("SM4/" + this + (needsIv ? " needs a 16-byte IV" : " takes no IV")
+                    + ", got " + (iv == null ? "none" : iv.length + " bytes"));
+        }
+    }
+
     /** The unit the mode's engine processes: 16 for block modes, 1 for stream modes. */
     public int unit() {
         return unit;

@@ -17,15 +17,7 @@ public final class Sm4Modes {
      *         for ECB, or not 16 bytes
      */
     public static CipherEngine create(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        Objects.requireNonNull(mode, "mode");
-        if (mode.needsIv()) {
-            if (iv == null || iv.length != Sm4.BLOCK_SIZE) {
-                throw new IllegalArgumentException("SM4/" + mode + " needs a 16-byte IV, got "
-                        + (iv == null ? "none" : iv.length + " bytes"));
-            }
-        } else if (iv != null) {
-            throw new IllegalArgumentException("SM4/" + mode + " takes no IV");
-        }
+        Objects.requireNonNull(mode, "mode").checkIv(iv);
         Sm4 sm4 = new Sm4(key);
         return switch (mode) {
             case ECB -> new Sm4Ecb(sm4, encrypt);
