@@ -41,6 +41,13 @@ enum Peers {
             return new ShangMiProvider(Backend.OPENSSL);
         }
     },
+    /** ShangMi with the JNI backend (the same libcrypto through libshangmi-jni; SM3, HMAC-SM3, SM4). */
+    SHANGMI_JNI("ShangMi-JNI", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
+        @Override
+        Provider provider() {
+            return new ShangMiProvider(Backend.JNI);
+        }
+    },
     /** Bouncy Castle's JCA provider. */
     BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2", false)) {
         @Override

@@ -63,7 +63,7 @@ final class SpeedCommand implements Callable<Integer> {
     List<String> algorithms = new ArrayList<>();
 
     @Option(names = "--backend", split = ",", paramLabel = "NAME",
-            description = "Columns to measure: java, openssl, and the peers bc, kona, kona-native "
+            description = "Columns to measure: the backends java, openssl (FFM), jni, and the peers bc, kona, kona-native "
                     + "(default: every one available).")
     List<String> columnNames = new ArrayList<>();
 
@@ -254,7 +254,7 @@ final class SpeedCommand implements Callable<Integer> {
                 boolean peer = SpeedSubject.peerIds().contains(name.toLowerCase(Locale.ROOT));
                 throw new ParameterException(spec.commandLine(), peer
                         ? "the peer " + name + " is unavailable: " + String.join("; ", problems)
-                        : "unknown backend " + name + ": use java, openssl, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
+                        : "unknown backend " + name + ": use java, openssl, jni, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
             }
         }
         return result;
@@ -280,10 +280,10 @@ final class SpeedCommand implements Callable<Integer> {
             Arrays.sort(rates);
             return new double[] {rates[ROUNDS / 2], rates[0], rates[ROUNDS - 1]};
         } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
-            if (subject.shangmi()) {
+            if (subject.shangmi() && servedBy(subject, operation)) {
                 throw e;
             }
-            return null;
+            return null; // a peer without the algorithm, or a backend that does not serve it
         } catch (Exception e) {
             if (subject.shangmi()) {
                 throw e;
@@ -391,6 +391,11 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
+    /** Whether the ShangMi backend of {@code subject} serves the operation's algorithm. */
+    private static boolean servedBy(SpeedSubject subject, Operation operation) {
+        return ((ShangMiProvider) subject.provider()).backendFor(operation.algorithm().toUpperCase(Locale.ROOT)) != null;
+    }
+
     /** The highest median among the ShangMi columns over the highest among the peers, or NaN. */
     private static double overBestPeer(List<SpeedSubject> subjects, Map<String, double[]> row) {
         double shangmi = Double.NaN;
@@ -413,8 +418,12 @@ final class SpeedCommand implements Callable<Integer> {
         return subjects.stream().anyMatch(s -> !s.shangmi());
     }
 
-    private static boolean bothBackends(List<SpeedSubject> subjects) {
-        return subjects.stream().filter(SpeedSubject::shangmi).count() == 2;
+    /** The native backends measured beside the Java one, each of which gets a ratio column; empty without Java. */
+    private static List<String> nativeBesideJava(List<SpeedSubject> subjects) {
+        if (subjects.stream().noneMatch(s -> s.shangmi() && s.id().equals(Backend.JAVA.id()))) {
+            return List.of();
+        }
+        return subjects.stream().filter(s -> s.shangmi() && !s.id().equals(Backend.JAVA.id())).map(SpeedSubject::id).toList();
     }
 
     private void print(PrintWriter out, Results results) {
@@ -423,8 +432,9 @@ final class SpeedCommand implements Callable<Integer> {
         for (SpeedSubject subject : subjects) {
             head.append(String.format(Locale.ROOT, " %26s", subject.id() + " (min-max)"));
         }
-        if (bothBackends(subjects)) {
-            head.append(String.format(Locale.ROOT, " %13s", "openssl/java"));
+        List<String> ratios = nativeBesideJava(subjects);
+        for (String id : ratios) {
+            head.append(String.format(Locale.ROOT, " %13s", id + "/java"));
         }
         if (hasPeers(subjects)) {
             head.append(String.format(Locale.ROOT, " %16s", "shangmi/best peer"));
@@ -442,8 +452,11 @@ final class SpeedCommand implements Callable<Integer> {
                 line.append(String.format(Locale.ROOT, " %26s",
                         r == null ? "-" : String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", r[0], r[1], r[2])));
             }
-            if (bothBackends(subjects)) {
-                line.append(String.format(Locale.ROOT, " %13.2f", row.get("openssl")[0] / row.get("java")[0]));
+            for (String id : ratios) {
+                double[] nativeRate = row.get(id);
+                double[] javaRate = row.get(Backend.JAVA.id());
+                line.append(nativeRate == null || javaRate == null ? String.format(Locale.ROOT, " %13s", "-")
+                        : String.format(Locale.ROOT, " %13.2f", nativeRate[0] / javaRate[0]));
             }
             if (hasPeers(subjects)) {
                 double ratio = overBestPeer(subjects, row);
@@ -592,7 +605,7 @@ final class SpeedCommand implements Callable<Integer> {
     private static String header(List<SpeedSubject> subjects) {
         String libcrypto = "";
         for (BackendStatus status : ShangMiProvider.backendStatus()) {
-            if (status.backend() == Backend.OPENSSL && status.available()) {
+            if (status.backend() != Backend.JAVA && status.available() && libcrypto.isEmpty()) {
                 libcrypto = ", " + status.details().split(";")[0];
             }
         }

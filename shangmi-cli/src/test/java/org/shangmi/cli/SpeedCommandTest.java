@@ -20,11 +20,12 @@ import org.w3c.dom.NodeList;
 class SpeedCommandTest {
 
     private static final String RATE = "[0-9]+\\.[0-9] \\([0-9]+\\.[0-9]-[0-9]+\\.[0-9]\\)";
-    private static final List<String> COLUMNS = List.of("java", "openssl", "bc", "kona", "kona-native");
+    private static final String NUMBER = "[0-9]+\\.[0-9]{2}";
 
     /**
-     * Both backends and, since Bouncy Castle and Kona are on the test class path, the three peers;
-     * the openssl command is on this machine's PATH, so its own figures form the last column.
+     * The three backends and, since Bouncy Castle and Kona are on the test class path, the three
+     * peers; the openssl command is on this machine's PATH, so its own figures form the last column.
+     * The JNI backend does not serve SM2, so its SM2 cells and ratios are empty.
      */
     @Test
     void reportsEveryBackendAndPeerSideBySideWithTheirRatios() {
@@ -35,17 +36,22 @@ class SpeedCommandTest {
         assertTrue(lines.get(0).contains("OpenSSL 3."), lines.get(0));
         assertTrue(lines.get(0).matches(".*; peers: bc BC [0-9.]+, kona KonaCrypto [0-9.]+, kona-native KonaCrypto-Native [0-9.]+"),
                 lines.get(0));
-        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +openssl \\(min-max\\) +bc \\(min-max\\) "
-                + "+kona \\(min-max\\) +kona-native \\(min-max\\) +openssl/java +shangmi/best peer +openssl speed"), lines.get(1));
+        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +openssl \\(min-max\\) +jni \\(min-max\\) "
+                + "+bc \\(min-max\\) +kona \\(min-max\\) +kona-native \\(min-max\\) +openssl/java +jni/java "
+                + "+shangmi/best peer +openssl speed"), lines.get(1));
         int auto = lines.indexOf("auto picks:");
         List<String> rows = lines.subList(2, auto);
-        String cells = (" +" + RATE).repeat(COLUMNS.size()) + " +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2}";
-        for (String name : List.of("sm3 64 B +MB/s", "sm3 1 KiB +MB/s", "sm3 16 KiB +MB/s", "sm2 sign +ops/s", "sm2 verify +ops/s")) {
-            assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +[0-9]+\\.[0-9]")).count(), name + " in " + run.out());
+        String sm3Cells = (" +" + RATE).repeat(6) + (" +" + NUMBER).repeat(3);
+        for (String name : List.of("sm3 64 B +MB/s", "sm3 1 KiB +MB/s", "sm3 16 KiB +MB/s")) {
+            assertEquals(1, rows.stream().filter(r -> r.matches(name + sm3Cells + " +[0-9]+\\.[0-9]")).count(), name + " in " + run.out());
+        }
+        String sm2Cells = (" +" + RATE).repeat(2) + " +-" + (" +" + RATE).repeat(3) + " +" + NUMBER + " +- +" + NUMBER;
+        for (String name : List.of("sm2 sign +ops/s", "sm2 verify +ops/s")) {
+            assertEquals(1, rows.stream().filter(r -> r.matches(name + sm2Cells + " +[0-9]+\\.[0-9]")).count(), name + " in " + run.out());
         }
         // openssl speed has no SM2 encryption figures
         for (String name : List.of("sm2 encrypt 32 B +ops/s", "sm2 decrypt 32 B +ops/s")) {
-            assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +-")).count(), name + " in " + run.out());
+            assertEquals(1, rows.stream().filter(r -> r.matches(name + sm2Cells + " +-")).count(), name + " in " + run.out());
         }
         assertEquals(7, rows.size(), run.out());
         // the OpenSSL backend loads here, so auto takes SM3 and HMAC-SM3 from it
@@ -186,7 +192,7 @@ class SpeedCommandTest {
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "md5").status());
         CliRun unknown = CliRun.of("speed", "--seconds", "0.05", "--backend", "nss", "sm3");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, or a peer: bc, kona, kona-native"), unknown.err());
+        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, jni, or a peer: bc, kona, kona-native"), unknown.err());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
         CliRun missing = CliRun.of("speed", "--seconds", "0.05", "--provider", "org.example.NoSuchProvider", "sm3");
         assertEquals(2, missing.status());

@@ -39,7 +39,13 @@ public final class JmhReport {
     /** Providers that are yardsticks (other algorithms), never counted as peers: these, and every "JDK-..." label. */
     private static final Set<String> REFERENCES = Set.of("BC-secp256k1");
     private static final String JAVA = "ShangMi-Java";
-    private static final String OPENSSL = "ShangMi-OpenSSL";
+    /** The native backends' labels, each compared with Java in a column of its own, and those columns' titles. */
+    private static final Map<String, String> NATIVE = new LinkedHashMap<>();
+
+    static {
+        NATIVE.put("ShangMi-OpenSSL", "OpenSSL vs Java");
+        NATIVE.put("ShangMi-JNI", "JNI vs Java");
+    }
 
     /** One JMH result: benchmark as Class.method, its parameters without the provider, and its metrics. */
     record Result(String benchmark, int threads, Map<String, String> params, String provider, double score, double error,
@@ -275,23 +281,21 @@ public final class JmhReport {
         List<String> providers = providers(group);
         List<String> peers = providers.stream()
                 .filter(p -> !p.startsWith("ShangMi-") && !p.startsWith("JDK-") && !REFERENCES.contains(p)).toList();
-        boolean bothBackends = providers.contains(JAVA) && providers.contains(OPENSSL);
+        List<String> natives = providers.contains(JAVA) ? NATIVE.keySet().stream().filter(providers::contains).toList() : List.of();
         boolean ours = providers.stream().anyMatch(p -> p.startsWith("ShangMi-"));
         List<String> header = new ArrayList<>();
         header.add(rowHeader(group));
         header.addAll(providers);
-        if (bothBackends) {
-            header.add("OpenSSL vs Java");
-        }
+        natives.forEach(label -> header.add(NATIVE.get(label)));
         if (ours && !peers.isEmpty()) {
             header.add("ShangMi ÷ best peer");
         }
         List<List<String>> rows = rowsPerProvider(group, providers, result -> HtmlReport.number(rate(result)), (row, cells) -> {
-            if (bothBackends) {
+            for (String label : natives) {
                 Result java = find(group, row, JAVA);
-                Result openssl = find(group, row, OPENSSL);
-                cells.add(java == null || openssl == null ? "-"
-                        : String.format(Locale.ROOT, "%+.0f %%", (openssl.score() / java.score() - 1) * 100));
+                Result nativeResult = find(group, row, label);
+                cells.add(java == null || nativeResult == null ? "-"
+                        : String.format(Locale.ROOT, "%+.0f %%", (nativeResult.score() / java.score() - 1) * 100));
             }
             if (ours && !peers.isEmpty()) {
                 double best = best(group, row, providers.stream().filter(p -> p.startsWith("ShangMi-")).toList());
