@@ -263,12 +263,14 @@ class Pkcs12KeyStoreTest {
         return OpenSslCommand.run(new byte[0], "x509", "-in", pki.path(name + ".pem").toString(), "-outform", "DER");
     }
 
+    /** Signs with the key and verifies with the certificate, by a provider serving SM2 (the installed one may serve SM4 only). */
     private static void signAndVerify(PrivateKey key, Certificate certificate) throws Exception {
         byte[] message = "pkcs12".getBytes(StandardCharsets.US_ASCII);
-        Signature signer = Signature.getInstance("SM3withSM2");
+        ShangMiProvider sm2 = Providers.serving("SM2").get(0);
+        Signature signer = Signature.getInstance("SM3withSM2", sm2);
         signer.initSign(key);
         signer.update(message);
-        Signature verifier = Signature.getInstance("SM3withSM2");
+        Signature verifier = Signature.getInstance("SM3withSM2", sm2);
         verifier.initVerify(certificate);
         verifier.update(message);
         assertTrue(verifier.verify(signer.sign()));
