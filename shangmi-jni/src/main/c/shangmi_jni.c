@@ -22,6 +22,9 @@ typedef struct evp_mac_st EVP_MAC;
 typedef struct evp_mac_ctx_st EVP_MAC_CTX;
 typedef struct evp_cipher_st EVP_CIPHER;
 typedef struct evp_cipher_ctx_st EVP_CIPHER_CTX;
+typedef struct evp_pkey_st EVP_PKEY;
+typedef struct evp_pkey_ctx_st EVP_PKEY_CTX;
+typedef struct bignum_st BIGNUM;
 /* OpenSSL's OSSL_PARAM (openssl/core.h), whose layout is part of the 3.x ABI */
 typedef struct {
     const char *key;
@@ -35,6 +38,7 @@ static void *library;
 static unsigned long (*p_OpenSSL_version_num)(void);
 static const char *(*p_OpenSSL_version)(int);
 static unsigned long (*p_ERR_get_error)(void);
+static unsigned long (*p_ERR_peek_error)(void);
 static void (*p_ERR_error_string_n)(unsigned long, char *, size_t);
 static void (*p_ERR_clear_error)(void);
 static EVP_MD *(*p_EVP_MD_fetch)(void *, const char *, const char *);
@@ -62,6 +66,29 @@ static int (*p_EVP_CipherInit_ex2)(EVP_CIPHER_CTX *, const EVP_CIPHER *, const u
         int, const OSSL_PARAM *);
 static int (*p_EVP_CIPHER_CTX_set_padding)(EVP_CIPHER_CTX *, int);
 static int (*p_EVP_CipherUpdate)(EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int);
+static OSSL_PARAM (*p_OSSL_PARAM_construct_BN)(const char *, unsigned char *, size_t);
+static OSSL_PARAM (*p_OSSL_PARAM_construct_octet_string)(const char *, void *, size_t);
+static EVP_PKEY_CTX *(*p_EVP_PKEY_CTX_new_from_name)(void *, const char *, const char *);
+static EVP_PKEY_CTX *(*p_EVP_PKEY_CTX_new_from_pkey)(void *, EVP_PKEY *, const char *);
+static void (*p_EVP_PKEY_CTX_free)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_CTX_set_params)(EVP_PKEY_CTX *, const OSSL_PARAM *);
+static int (*p_EVP_PKEY_fromdata_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_fromdata)(EVP_PKEY_CTX *, EVP_PKEY **, int, OSSL_PARAM *);
+static void (*p_EVP_PKEY_free)(EVP_PKEY *);
+static int (*p_EVP_PKEY_keygen_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_generate)(EVP_PKEY_CTX *, EVP_PKEY **);
+static int (*p_EVP_PKEY_get_bn_param)(const EVP_PKEY *, const char *, BIGNUM **);
+static int (*p_EVP_PKEY_get_octet_string_param)(const EVP_PKEY *, const char *, unsigned char *, size_t, size_t *);
+static int (*p_BN_bn2binpad)(const BIGNUM *, unsigned char *, int);
+static void (*p_BN_clear_free)(BIGNUM *);
+static int (*p_EVP_PKEY_sign_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_sign)(EVP_PKEY_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
+static int (*p_EVP_PKEY_verify_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_verify)(EVP_PKEY_CTX *, const unsigned char *, size_t, const unsigned char *, size_t);
+static int (*p_EVP_PKEY_encrypt_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_encrypt)(EVP_PKEY_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
+static int (*p_EVP_PKEY_decrypt_init)(EVP_PKEY_CTX *);
+static int (*p_EVP_PKEY_decrypt)(EVP_PKEY_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
 
 static void throw_exception(JNIEnv *env, const char *what) {
     char message[512];
@@ -109,6 +136,7 @@ JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_open(JNIEnv *env, jc
     BIND(OpenSSL_version_num);
     BIND(OpenSSL_version);
     BIND(ERR_get_error);
+    BIND(ERR_peek_error);
     BIND(ERR_error_string_n);
     BIND(ERR_clear_error);
     BIND(EVP_MD_fetch);
@@ -135,6 +163,29 @@ JNIEXPORT jstring JNICALL Java_org_shangmi_jni_NativeCrypto_open(JNIEnv *env, jc
     BIND(EVP_CipherInit_ex2);
     BIND(EVP_CIPHER_CTX_set_padding);
     BIND(EVP_CipherUpdate);
+    BIND(OSSL_PARAM_construct_BN);
+    BIND(OSSL_PARAM_construct_octet_string);
+    BIND(EVP_PKEY_CTX_new_from_name);
+    BIND(EVP_PKEY_CTX_new_from_pkey);
+    BIND(EVP_PKEY_CTX_free);
+    BIND(EVP_PKEY_CTX_set_params);
+    BIND(EVP_PKEY_fromdata_init);
+    BIND(EVP_PKEY_fromdata);
+    BIND(EVP_PKEY_free);
+    BIND(EVP_PKEY_keygen_init);
+    BIND(EVP_PKEY_generate);
+    BIND(EVP_PKEY_get_bn_param);
+    BIND(EVP_PKEY_get_octet_string_param);
+    BIND(BN_bn2binpad);
+    BIND(BN_clear_free);
+    BIND(EVP_PKEY_sign_init);
+    BIND(EVP_PKEY_sign);
+    BIND(EVP_PKEY_verify_init);
+    BIND(EVP_PKEY_verify);
+    BIND(EVP_PKEY_encrypt_init);
+    BIND(EVP_PKEY_encrypt);
+    BIND(EVP_PKEY_decrypt_init);
+    BIND(EVP_PKEY_decrypt);
     library = handle;
     return NULL;
 fail:
@@ -150,6 +201,13 @@ JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_versionNumber(JNIEnv *
     (void) env;
     (void) type;
     return (jlong) p_OpenSSL_version_num();
+}
+
+/* ERR_peek_error(): the oldest error queued on this thread, 0 if none (tests check that calls leave none). */
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_pendingError(JNIEnv *env, jclass type) {
+    (void) env;
+    (void) type;
+    return (jlong) p_ERR_peek_error();
 }
 
 /* OpenSSL_version(OPENSSL_VERSION), for example "OpenSSL 3.0.19 27 Jan 2026". */
@@ -497,4 +555,256 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_cipherUpdate(JNIEnv *en
         return -1;
     }
     return written;
+}
+
+/* EVP_PKEY_fromdata() selections (openssl/evp.h) */
+#define SELECT_PRIVATE_KEY 0x85
+#define SELECT_PUBLIC_KEY 0x86
+
+/* An SM2 key from the parameters after the group; null with an exception pending if libcrypto refuses them. */
+static EVP_PKEY *sm2_fromdata(JNIEnv *env, int selection, OSSL_PARAM key_param) {
+    OSSL_PARAM params[3];
+    params[0] = p_OSSL_PARAM_construct_utf8_string("group", "SM2", 0);
+    params[1] = key_param;
+    params[2] = p_OSSL_PARAM_construct_end();
+    EVP_PKEY *pkey = NULL;
+    EVP_PKEY_CTX *ctx = p_EVP_PKEY_CTX_new_from_name(NULL, "SM2", NULL);
+    if (ctx == NULL) {
+        throw_exception(env, "EVP_PKEY_CTX_new_from_name(SM2)");
+        return NULL;
+    }
+    if (p_EVP_PKEY_fromdata_init(ctx) != 1) {
+        throw_exception(env, "EVP_PKEY_fromdata_init");
+    } else if (p_EVP_PKEY_fromdata(ctx, &pkey, selection, params) != 1 || pkey == NULL) {
+        pkey = NULL;
+        throw_exception(env, "EVP_PKEY_fromdata");
+    }
+    p_EVP_PKEY_CTX_free(ctx);
+    return pkey;
+}
+
+/* The SM2 private key d (32 bytes big-endian, range-checked by Java); its copies are wiped. */
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyPrivate(JNIEnv *env, jclass type, jbyteArray d) {
+    (void) type;
+    unsigned char big[32];
+    unsigned char native[32];
+    (*env)->GetByteArrayRegion(env, d, 0, sizeof big, (jbyte *) big);
+    if ((*env)->ExceptionCheck(env)) {
+        return 0;
+    }
+    /* OSSL_PARAM integers are in the machine's byte order */
+    for (int i = 0; i < 32; i++) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        native[i] = big[31 - i];
+#else
+        native[i] = big[i];
+#endif
+    }
+    EVP_PKEY *pkey = sm2_fromdata(env, SELECT_PRIVATE_KEY, p_OSSL_PARAM_construct_BN("priv", native, sizeof native));
+    explicit_bzero(big, sizeof big);
+    explicit_bzero(native, sizeof native);
+    return (jlong) (intptr_t) pkey;
+}
+
+/* The SM2 public key x || y (64 bytes, checked by Java); an exception if it is not a point of the curve. */
+JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyPublic(JNIEnv *env, jclass type, jbyteArray xy) {
+    (void) type;
+    unsigned char point[65];
+    point[0] = 4;
+    (*env)->GetByteArrayRegion(env, xy, 0, 64, (jbyte *) point + 1);
+    if ((*env)->ExceptionCheck(env)) {
+        return 0;
+    }
+    EVP_PKEY *pkey = sm2_fromdata(env, SELECT_PUBLIC_KEY, p_OSSL_PARAM_construct_octet_string("pub", point, sizeof point));
+    return (jlong) (intptr_t) pkey;
+}
+
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyFree(JNIEnv *env, jclass type, jlong pkey) {
+    (void) env;
+    (void) type;
+    p_EVP_PKEY_free((EVP_PKEY *) (intptr_t) pkey);
+}
+
+/* A new SM2 key pair from OpenSSL's generator: d (32 bytes) and x || y (64 bytes) into the arrays Java sized. */
+JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyGenerate(JNIEnv *env, jclass type, jbyteArray d,
+        jbyteArray xy) {
+    (void) type;
+    EVP_PKEY_CTX *ctx = p_EVP_PKEY_CTX_new_from_name(NULL, "SM2", NULL);
+    if (ctx == NULL) {
+        throw_exception(env, "EVP_PKEY_CTX_new_from_name(SM2)");
+        return;
+    }
+    OSSL_PARAM params[2];
+    params[0] = p_OSSL_PARAM_construct_utf8_string("group", "SM2", 0);
+    params[1] = p_OSSL_PARAM_construct_end();
+    EVP_PKEY *pkey = NULL;
+    if (p_EVP_PKEY_keygen_init(ctx) != 1) {
+        throw_exception(env, "EVP_PKEY_keygen_init");
+    } else if (p_EVP_PKEY_CTX_set_params(ctx, params) != 1) {
+        throw_exception(env, "EVP_PKEY_CTX_set_params");
+    } else if (p_EVP_PKEY_generate(ctx, &pkey) != 1 || pkey == NULL) {
+        pkey = NULL;
+        throw_exception(env, "EVP_PKEY_generate");
+    }
+    p_EVP_PKEY_CTX_free(ctx);
+    if (pkey == NULL) {
+        return;
+    }
+    unsigned char scalar[32];
+    unsigned char point[65];
+    size_t point_length = 0;
+    BIGNUM *bn = NULL;
+    if (p_EVP_PKEY_get_bn_param(pkey, "priv", &bn) != 1 || bn == NULL) {
+        throw_exception(env, "EVP_PKEY_get_bn_param(priv)");
+    } else if (p_BN_bn2binpad(bn, scalar, sizeof scalar) != (int) sizeof scalar) {
+        throw_exception(env, "BN_bn2binpad");
+    } else if (p_EVP_PKEY_get_octet_string_param(pkey, "pub", point, sizeof point, &point_length) != 1) {
+        throw_exception(env, "EVP_PKEY_get_octet_string_param(pub)");
+    } else if (point_length != sizeof point || point[0] != 4) {
+        throw_exception(env, "EVP_PKEY_get_octet_string_param(pub) gave no uncompressed point");
+    } else {
+        (*env)->SetByteArrayRegion(env, d, 0, sizeof scalar, (const jbyte *) scalar);
+        (*env)->SetByteArrayRegion(env, xy, 0, 64, (const jbyte *) point + 1);
+    }
+    if (bn != NULL) {
+        p_BN_clear_free(bn);
+    }
+    explicit_bzero(scalar, sizeof scalar);
+    p_EVP_PKEY_free(pkey);
+}
+
+/* A context for one operation with pkey, its init done; null with an exception pending. */
+static EVP_PKEY_CTX *operation(JNIEnv *env, jlong pkey, int (*init)(EVP_PKEY_CTX *), const char *init_name) {
+    EVP_PKEY_CTX *ctx = p_EVP_PKEY_CTX_new_from_pkey(NULL, (EVP_PKEY *) (intptr_t) pkey, NULL);
+    if (ctx == NULL) {
+        throw_exception(env, "EVP_PKEY_CTX_new_from_pkey");
+        return NULL;
+    }
+    if (init(ctx) != 1) {
+        p_EVP_PKEY_CTX_free(ctx);
+        throw_exception(env, init_name);
+        return NULL;
+    }
+    return ctx;
+}
+
+/* Signs the 32-byte digest; writes the DER signature to der (Java sized it for the longest) and returns its length. */
+JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeySign(JNIEnv *env, jclass type, jlong pkey, jbyteArray digest,
+        jbyteArray der) {
+    (void) type;
+    unsigned char e[32];
+    unsigned char signature[80];
+    (*env)->GetByteArrayRegion(env, digest, 0, sizeof e, (jbyte *) e);
+    jsize capacity = (*env)->GetArrayLength(env, der);
+    if ((*env)->ExceptionCheck(env)) {
+        return -1;
+    }
+    EVP_PKEY_CTX *ctx = operation(env, pkey, p_EVP_PKEY_sign_init, "EVP_PKEY_sign_init");
+    if (ctx == NULL) {
+        return -1;
+    }
+    size_t length = (size_t) capacity < sizeof signature ? (size_t) capacity : sizeof signature;
+    jint result = -1;
+    if (p_EVP_PKEY_sign(ctx, signature, &length, e, sizeof e) != 1) {
+        throw_exception(env, "EVP_PKEY_sign");
+    } else {
+        (*env)->SetByteArrayRegion(env, der, 0, (jsize) length, (const jbyte *) signature);
+        result = (jint) length;
+    }
+    p_EVP_PKEY_CTX_free(ctx);
+    return result;
+}
+
+/* 1 if der[0..length) is a valid signature of the 32-byte digest, else 0, the error queue emptied. */
+JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyVerify(JNIEnv *env, jclass type, jlong pkey, jbyteArray der,
+        jint length, jbyteArray digest) {
+    (void) type;
+    unsigned char e[32];
+    unsigned char signature[80];
+    if ((size_t) length > sizeof signature) {
+        return 0;
+    }
+    (*env)->GetByteArrayRegion(env, digest, 0, sizeof e, (jbyte *) e);
+    (*env)->GetByteArrayRegion(env, der, 0, length, (jbyte *) signature);
+    if ((*env)->ExceptionCheck(env)) {
+        return 0;
+    }
+    EVP_PKEY_CTX *ctx = operation(env, pkey, p_EVP_PKEY_verify_init, "EVP_PKEY_verify_init");
+    if (ctx == NULL) {
+        return 0;
+    }
+    int ok = p_EVP_PKEY_verify(ctx, signature, (size_t) length, e, sizeof e);
+    p_EVP_PKEY_CTX_free(ctx);
+    if (ok != 1) {
+        p_ERR_clear_error(); /* an invalid signature leaves reasons behind */
+    }
+    return ok == 1;
+}
+
+/*
+ * Encrypts input[offset..offset+length) (at least one byte) with the public key; writes the
+ * GM/T 0009 DER ciphertext to der (Java sized it) and returns its length.
+ */
+JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyEncrypt(JNIEnv *env, jclass type, jlong pkey,
+        jbyteArray input, jint offset, jint length, jbyteArray der) {
+    (void) type;
+    jsize capacity = (*env)->GetArrayLength(env, der);
+    unsigned char *plain = copy_region(env, input, offset, length);
+    if (plain == NULL) {
+        return -1;
+    }
+    unsigned char *cipher = malloc((size_t) capacity);
+    jint result = -1;
+    EVP_PKEY_CTX *ctx = NULL;
+    if (cipher == NULL) {
+        throw_exception(env, "no native memory for a ciphertext");
+    } else if ((ctx = operation(env, pkey, p_EVP_PKEY_encrypt_init, "EVP_PKEY_encrypt_init")) != NULL) {
+        size_t written = (size_t) capacity;
+        if (p_EVP_PKEY_encrypt(ctx, cipher, &written, plain, (size_t) length) != 1) {
+            throw_exception(env, "EVP_PKEY_encrypt");
+        } else if (written > (size_t) capacity) {
+            throw_exception(env, "EVP_PKEY_encrypt wrote more than the room given");
+        } else {
+            (*env)->SetByteArrayRegion(env, der, 0, (jsize) written, (const jbyte *) cipher);
+            result = (jint) written;
+        }
+        p_EVP_PKEY_CTX_free(ctx);
+    }
+    free(cipher);
+    wipe_free(plain, length);
+    return result;
+}
+
+/*
+ * Decrypts the DER ciphertext der[0..length) into output[out_offset..out_offset+capacity) (Java
+ * checked the room); returns the plaintext length, or -1 if libcrypto refuses the ciphertext (the
+ * error queue emptied). The plaintext's native copy is wiped.
+ */
+JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyDecrypt(JNIEnv *env, jclass type, jlong pkey,
+        jbyteArray der, jint length, jbyteArray output, jint out_offset, jint capacity) {
+    (void) type;
+    unsigned char *cipher = copy_region(env, der, 0, length);
+    if (cipher == NULL) {
+        return -1;
+    }
+    unsigned char *plain = malloc(capacity > 0 ? (size_t) capacity : 1);
+    jint result = -1;
+    EVP_PKEY_CTX *ctx = NULL;
+    if (plain == NULL) {
+        throw_exception(env, "no native memory for a plaintext");
+    } else if ((ctx = operation(env, pkey, p_EVP_PKEY_decrypt_init, "EVP_PKEY_decrypt_init")) != NULL) {
+        size_t written = (size_t) capacity;
+        if (p_EVP_PKEY_decrypt(ctx, plain, &written, cipher, (size_t) length) != 1 || written > (size_t) capacity) {
+            p_ERR_clear_error(); /* a point off the curve or a C3 that does not match: no plaintext */
+        } else {
+            (*env)->SetByteArrayRegion(env, output, out_offset, (jsize) written, (const jbyte *) plain);
+            result = (jint) written;
+        }
+        p_EVP_PKEY_CTX_free(ctx);
+    }
+    if (plain != NULL) {
+        wipe_free(plain, capacity);
+    }
+    free(cipher);
+    return result;
 }

@@ -24,10 +24,11 @@ import org.shangmi.core.util.NativePaths;
  * The system's libcrypto 3.x through JNI, for every JDK from 17: libshangmi-jni (built from
  * src/main/c with this module) opens libcrypto at run time, at the path in
  * {@value #PATH_PROPERTY} (or {@value #LEGACY_PATH_PROPERTY}) if set, else by its soname. The same
- * EVP calls as the FFM backend ({@code shangmi-openssl}), with the same division of work: SM3,
- * HMAC-SM3 and SM4's basic modes by libcrypto; SM4's GCM, CCM and XTS, and any basic mode the
+ * EVP calls as the FFM backend ({@code shangmi-openssl}), with the same division of work: SM2,
+ * SM3, HMAC-SM3 and SM4's basic modes by libcrypto; SM4's GCM, CCM and XTS, and any basic mode the
  * library lacks (CFB8 in 3.0), by the Java engines, so that a provider bound to this backend
- * offers every mode. SM2 is not served yet: it comes from another backend.
+ * offers every mode; public keys of given private keys and SM2 on empty messages by the Java
+ * engine, as libcrypto 3.0 has no call for the first and fails on the second.
  */
 public final class JniBackend implements BackendService {
 
@@ -98,10 +99,11 @@ public final class JniBackend implements BackendService {
         }
         String file = NativeCrypto.libraryFile();
         details = NativeCrypto.versionText() + ", " + (file != null ? file : library)
-                + "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines";
+                + "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"
+                + "; SM2 public keys of given private keys by the Java engine";
         // HMAC and SM4 are fetched on first use: a libcrypto without them fails their self-tests,
         // with OpenSSL's reason in the backend's status
-        return Collections.unmodifiableSet(EnumSet.of(Algorithm.SM3, Algorithm.HMAC_SM3, Algorithm.SM4));
+        return Collections.unmodifiableSet(EnumSet.allOf(Algorithm.class));
     }
 
     private synchronized long hmac() {
@@ -179,7 +181,10 @@ public final class JniBackend implements BackendService {
 
     @Override
     public Sm2Engine newSm2() {
-        throw notOffered(Algorithm.SM2);
+        if (sm3 == 0) {
+            throw notOffered(Algorithm.SM2);
+        }
+        return new JniSm2(java.newSm2());
     }
 
     @Override

@@ -16,6 +16,9 @@ final class NativeCrypto {
     /** OpenSSL_version_num(). */
     static native long versionNumber();
 
+    /** ERR_peek_error(): the oldest error queued on this thread, 0 if none. */
+    static native long pendingError();
+
     /** OpenSSL_version(OPENSSL_VERSION). */
     static native String versionText();
 
@@ -82,4 +85,30 @@ final class NativeCrypto {
      * both pinned meanwhile (the same array for in-place work); returns the bytes written.
      */
     static native int cipherUpdate(long ctx, byte[] input, int inOffset, int length, byte[] output, int outOffset);
+
+    /** An SM2 EVP_PKEY from the private key d (32 bytes big-endian, range-checked by the caller). */
+    static native long pkeyPrivate(byte[] d);
+
+    /** An SM2 EVP_PKEY from the public key x || y (64 bytes); throws if it is not a point of the curve. */
+    static native long pkeyPublic(byte[] xy);
+
+    static native void pkeyFree(long pkey);
+
+    /** A key pair from OpenSSL's generator, written as d (32 bytes) and x || y (64 bytes). */
+    static native void pkeyGenerate(byte[] d, byte[] xy);
+
+    /** Signs the 32-byte digest; writes a DER signature to {@code der} (room for 72 bytes) and returns its length. */
+    static native int pkeySign(long pkey, byte[] digest, byte[] der);
+
+    /** 1 if {@code der[0..length)} is a valid signature of the 32-byte digest, else 0; the error queue is left empty. */
+    static native int pkeyVerify(long pkey, byte[] der, int length, byte[] digest);
+
+    /** Encrypts {@code input[offset..offset+length)} (not empty); writes GM/T 0009 DER to {@code der} and returns its length. */
+    static native int pkeyEncrypt(long pkey, byte[] input, int offset, int length, byte[] der);
+
+    /**
+     * Decrypts the DER ciphertext {@code der[0..length)} into {@code output[outOffset..outOffset+capacity)};
+     * the plaintext length, or −1 if libcrypto refuses it (the error queue left empty).
+     */
+    static native int pkeyDecrypt(long pkey, byte[] der, int length, byte[] output, int outOffset, int capacity);
 }

@@ -9,11 +9,13 @@ import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.testing.ResidentMemory;
 
 /**
- * The soak test: millions of engines (SM3, HMAC-SM3, SM4-CTR in turn) made, used and dropped,
- * never closed, must leave the resident set flat: the Cleaner frees their contexts. The module's tests run with a fixed,
+ * The soak test: millions of engines (SM3, HMAC-SM3, SM4-CTR) and SM2 keys made, used and
+ * dropped in turn, never closed, must leave the resident set flat: the Cleaner frees their
+ * contexts and EVP_PKEYs. The module's tests run with a fixed,
  * pre-touched heap (see the pom), so growth of the resident set is native memory. The first
  * round sets the high-water mark; a leak of one round would add hundreds of MiB (each round drops
  * a million contexts), while the contexts awaiting the Cleaner between two collections move the
@@ -51,8 +53,16 @@ class NativeMemoryTest {
 
     private static void run(byte[] message) {
         byte[] key = new byte[16];
+        Sm2Engine sm2 = JNI.newSm2();
+        byte[] d = new byte[32];
+        byte[] publicKey = new byte[64];
+        sm2.generateKeyPair(null, d, publicKey);
         for (int i = 0; i < ENGINES_PER_ROUND; i++) {
             message[0] = (byte) i;
+            if (i % 16 == 15) {
+                sm2.verifyingKey(publicKey); // an import costs tens of microseconds: fewer of them
+                continue;
+            }
             switch (i % 3) {
                 case 0 -> {
                     DigestEngine sm3 = JNI.newDigest(Algorithm.SM3);

@@ -130,152 +130,22 @@ class OpenSslBackendTest {
 
     @Test
     void sm2CrossChecksWithJavaBothWays() {
-        Sm2Engine ours = OPENSSL.newSm2();
-        Sm2Engine java = JAVA.newSm2();
-        Random random = new Random(4);
-        for (int trial = 0; trial < 20; trial++) {
-            byte[] d = new byte[32];
-            byte[] publicKey = new byte[64];
-            (trial % 2 == 0 ? ours : java).generateKeyPair(new SecureRandom(), d, publicKey);
-            byte[] derived = new byte[64];
-            java.publicKey(d, derived, 0);
-            assertArrayEquals(derived, publicKey, "the key pair is consistent");
-            byte[] e = new byte[32];
-            random.nextBytes(e);
-            byte[] ourSignature = new byte[70];
-            ours.sign(ours.signingKey(d), e, null, ourSignature, 3);
-            assertTrue(java.verify(publicKey, e, ourSignature, 3), "Java verifies OpenSSL's signature");
-            byte[] javaSignature = new byte[64];
-            java.sign(java.signingKey(d), e, new SecureRandom(), javaSignature, 0);
-            assertTrue(ours.verify(publicKey, e, javaSignature, 0), "OpenSSL verifies Java's signature");
-            assertTrue(ours.verify(ours.verifyingKey(publicKey), e, javaSignature, 0), "with a prepared key");
-            javaSignature[trial % 64] ^= 1;
-            assertFalse(ours.verify(publicKey, e, javaSignature, 0), "a changed signature fails");
-            assertEquals(0, LibCrypto.errGetError(), "and leaves no error behind");
-
-            byte[] message = new byte[random.nextInt(300)];
-            random.nextBytes(message);
-            byte[] ciphertext = new byte[message.length + Sm2Engine.CIPHERTEXT_OVERHEAD];
-            assertEquals(ciphertext.length, ours.encrypt(publicKey, message, 0, message.length, null, ciphertext, 0));
-            byte[] plain = new byte[message.length];
-            assertEquals(message.length, java.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0));
-            assertArrayEquals(message, plain, "Java decrypts OpenSSL's ciphertext");
-            java.encrypt(publicKey, message, 0, message.length, new SecureRandom(), ciphertext, 0);
-            Arrays.fill(plain, (byte) 0);
-            assertEquals(message.length, ours.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0));
-            assertArrayEquals(message, plain, "OpenSSL decrypts Java's ciphertext");
-            ciphertext[65 + trial] ^= 1; // inside C3
-            assertEquals(-1, ours.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0), "a changed C3 fails");
-            assertArrayEquals(new byte[message.length], plain, "and leaves zeros");
-            assertEquals(0, LibCrypto.errGetError(), "and no error behind");
-        }
+        BackendChecks.sm2CrossChecksWithJavaBothWays(OPENSSL, LibCrypto::errGetError);
     }
 
     @Test
     void sm2DecryptsWithAPreparedKeyAsWithItsBytesEmptyMessagesIncluded() {
-        Sm2Engine ours = OPENSSL.newSm2();
-        Sm2Engine java = JAVA.newSm2();
-        byte[] d = new byte[32];
-        byte[] publicKey = new byte[64];
-        java.generateKeyPair(new SecureRandom(), d, publicKey);
-        Sm2Engine.SigningKey prepared = ours.signingKey(d);
-        for (int length : new int[] {0, 1, 100}) {
-            byte[] message = new byte[length];
-            new Random(length).nextBytes(message);
-            byte[] ciphertext = new byte[length + Sm2Engine.CIPHERTEXT_OVERHEAD];
-            ours.encrypt(publicKey, message, 0, length, null, ciphertext, 0);
-            byte[] plain = new byte[length];
-            assertEquals(length, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0), "prepared, " + length);
-            assertArrayEquals(message, plain);
-            assertEquals(length, java.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0), "Java, " + length);
-            ciphertext[1] ^= 1; // C1 off the curve
-            assertEquals(-1, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0));
-            assertArrayEquals(new byte[length], plain, "zeros after a failure");
-        }
-        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(java.signingKey(d), new byte[98], 0, 98,
-                new byte[1], 0), "another engine's key");
-        prepared.destroy();
-        byte[] ciphertext = new byte[98];
-        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(prepared, ciphertext, 0, 98, new byte[1], 0),
-                "destroyed");
+        BackendChecks.sm2DecryptsWithAPreparedKeyAsWithItsBytes(OPENSSL);
     }
 
     @Test
     void sm2RefusesBadKeysAndValuesBeforeAnyNativeCall() {
-        Sm2Engine ours = OPENSSL.newSm2();
-        byte[] nMinus1 = HexFormat.of().parseHex("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54122");
-        byte[] n = HexFormat.of().parseHex("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123");
-        for (byte[] bad : new byte[][] {new byte[32], nMinus1, n, new byte[31], new byte[33]}) {
-            assertThrows(IllegalArgumentException.class, () -> ours.signingKey(bad));
-        }
-        byte[] ciphertext = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + 4];
-        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(n, ciphertext, 0, ciphertext.length, new byte[4], 0));
-        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(new byte[32], ciphertext, 0, ciphertext.length,
-                new byte[4], 0));
-        byte[] one = new byte[32];
-        one[31] = 1;
-        assertEquals(-1, ours.decrypt(one, ciphertext, 0, ciphertext.length, new byte[4], 0), "C1 of zeros is no point");
-        assertEquals(-1, ours.decrypt(nMinus1, ciphertext, 0, 50, new byte[4], 0), "too short");
-        assertThrows(IndexOutOfBoundsException.class, () -> ours.decrypt(one, ciphertext, 2, ciphertext.length, new byte[4], 0));
-
-        byte[] offCurve = new byte[64];
-        offCurve[63] = 5;
-        assertThrows(IllegalArgumentException.class, () -> ours.verifyingKey(offCurve));
-        assertThrows(IllegalArgumentException.class, () -> ours.encrypt(offCurve, new byte[3], 0, 3, null, new byte[100], 0));
-        assertFalse(ours.verify(offCurve, new byte[32], new byte[64], 0), "a bad public key is just false");
-        assertFalse(ours.verify(new byte[63], new byte[32], new byte[64], 0));
-        byte[] publicKey = new byte[64];
-        ours.publicKey(one, publicKey, 0); // G
-        assertFalse(ours.verify(publicKey, new byte[32], new byte[64], 0), "r = s = 0");
-        assertFalse(ours.verify(publicKey, new byte[31], new byte[64], 0), "a short digest");
-        byte[] nn = new byte[64];
-        System.arraycopy(n, 0, nn, 0, 32);
-        System.arraycopy(n, 0, nn, 32, 32);
-        assertFalse(ours.verify(publicKey, new byte[32], nn, 0), "r = s = n");
-        assertEquals(0, LibCrypto.errGetError(), "no error left behind");
-        assertThrows(IndexOutOfBoundsException.class, () -> ours.verify(publicKey, new byte[32], new byte[64], 1));
-
-        Sm2Engine.SigningKey key = ours.signingKey(one);
-        key.destroy();
-        assertThrows(IllegalArgumentException.class, () -> ours.sign(key, new byte[32], null, new byte[64], 0), "destroyed");
-        assertThrows(IllegalArgumentException.class, () -> ours.sign(JAVA.newSm2().signingKey(one), new byte[32], null,
-                new byte[64], 0), "another engine's key");
-        assertThrows(IllegalArgumentException.class, () -> ours.sign(ours.signingKey(one), new byte[31], null, new byte[64], 0));
+        BackendChecks.sm2RefusesBadKeysAndValues(OPENSSL, LibCrypto::errGetError);
     }
 
     @Test
     void oneSigningKeyServesManyThreads() throws Exception {
-        Sm2Engine ours = OPENSSL.newSm2();
-        byte[] d = new byte[32];
-        byte[] publicKey = new byte[64];
-        ours.generateKeyPair(null, d, publicKey);
-        Sm2Engine.SigningKey key = ours.signingKey(d);
-        ExecutorService pool = Executors.newFixedThreadPool(6);
-        try {
-            List<Future<?>> results = new ArrayList<>();
-            for (int t = 0; t < 6; t++) {
-                long seed = t;
-                results.add(pool.submit(() -> {
-                    Sm2Engine engine = OPENSSL.newSm2();
-                    Sm2Engine java = JAVA.newSm2();
-                    Random random = new Random(seed);
-                    for (int i = 0; i < 200; i++) {
-                        byte[] e = new byte[32];
-                        random.nextBytes(e);
-                        byte[] signature = new byte[64];
-                        engine.sign(key, e, null, signature, 0);
-                        assertTrue(java.verify(publicKey, e, signature, 0), "thread " + seed);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> result : results) {
-                result.get();
-            }
-        } finally {
-            pool.shutdownNow();
-            key.destroy();
-        }
+        BackendChecks.oneSigningKeyServesManyThreads(OPENSSL);
     }
 
     @Test

@@ -1,12 +1,22 @@
 package org.shangmi.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
@@ -15,6 +25,7 @@ import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.JavaBackendService;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
 
 /**
  * Checks every native backend must pass at the engine level (the FFM and JNI backends run them
@@ -180,6 +191,156 @@ public final class BackendChecks {
         assertThrows(IllegalArgumentException.class, () -> cbc.reset(new byte[15]));
         cbc.destroy();
         assertThrows(IllegalStateException.class, () -> cbc.update(buffer, 0, 16, buffer, 0), "destroyed");
+    }
+
+    /** Key pairs, signatures and ciphertexts cross-checked with the Java engine both ways; failures leave no error queued. */
+    public static void sm2CrossChecksWithJavaBothWays(BackendService backend, LongSupplier pendingError) {
+        Sm2Engine ours = backend.newSm2();
+        Sm2Engine java = JAVA.newSm2();
+        Random random = new Random(4);
+        for (int trial = 0; trial < 20; trial++) {
+            byte[] d = new byte[32];
+            byte[] publicKey = new byte[64];
+            (trial % 2 == 0 ? ours : java).generateKeyPair(new SecureRandom(), d, publicKey);
+            byte[] derived = new byte[64];
+            java.publicKey(d, derived, 0);
+            assertArrayEquals(derived, publicKey, "the key pair is consistent");
+            byte[] e = new byte[32];
+            random.nextBytes(e);
+            byte[] ourSignature = new byte[70];
+            ours.sign(ours.signingKey(d), e, null, ourSignature, 3);
+            assertTrue(java.verify(publicKey, e, ourSignature, 3), "Java verifies the backend's signature");
+            byte[] javaSignature = new byte[64];
+            java.sign(java.signingKey(d), e, new SecureRandom(), javaSignature, 0);
+            assertTrue(ours.verify(publicKey, e, javaSignature, 0), "the backend verifies Java's signature");
+            assertTrue(ours.verify(ours.verifyingKey(publicKey), e, javaSignature, 0), "with a prepared key");
+            javaSignature[trial % 64] ^= 1;
+            assertFalse(ours.verify(publicKey, e, javaSignature, 0), "a changed signature fails");
+            assertEquals(0, pendingError.getAsLong(), "and leaves no error behind");
+
+            byte[] message = new byte[random.nextInt(300)];
+            random.nextBytes(message);
+            byte[] ciphertext = new byte[message.length + Sm2Engine.CIPHERTEXT_OVERHEAD];
+            assertEquals(ciphertext.length, ours.encrypt(publicKey, message, 0, message.length, null, ciphertext, 0));
+            byte[] plain = new byte[message.length];
+            assertEquals(message.length, java.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0));
+            assertArrayEquals(message, plain, "Java decrypts the backend's ciphertext");
+            java.encrypt(publicKey, message, 0, message.length, new SecureRandom(), ciphertext, 0);
+            Arrays.fill(plain, (byte) 0);
+            assertEquals(message.length, ours.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0));
+            assertArrayEquals(message, plain, "the backend decrypts Java's ciphertext");
+            ciphertext[65 + trial] ^= 1; // inside C3
+            assertEquals(-1, ours.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0), "a changed C3 fails");
+            assertArrayEquals(new byte[message.length], plain, "and leaves zeros");
+            assertEquals(0, pendingError.getAsLong(), "and no error behind");
+        }
+    }
+
+    /** A prepared key decrypts as the key's bytes do, empty messages included; C1 off the curve gives zeros. */
+    public static void sm2DecryptsWithAPreparedKeyAsWithItsBytes(BackendService backend) {
+        Sm2Engine ours = backend.newSm2();
+        Sm2Engine java = JAVA.newSm2();
+        byte[] d = new byte[32];
+        byte[] publicKey = new byte[64];
+        java.generateKeyPair(new SecureRandom(), d, publicKey);
+        Sm2Engine.SigningKey prepared = ours.signingKey(d);
+        for (int length : new int[] {0, 1, 100}) {
+            byte[] message = new byte[length];
+            new Random(length).nextBytes(message);
+            byte[] ciphertext = new byte[length + Sm2Engine.CIPHERTEXT_OVERHEAD];
+            ours.encrypt(publicKey, message, 0, length, null, ciphertext, 0);
+            byte[] plain = new byte[length];
+            assertEquals(length, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0), "prepared, " + length);
+            assertArrayEquals(message, plain);
+            assertEquals(length, java.decrypt(d, ciphertext, 0, ciphertext.length, plain, 0), "Java, " + length);
+            ciphertext[1] ^= 1; // C1 off the curve
+            assertEquals(-1, ours.decrypt(prepared, ciphertext, 0, ciphertext.length, plain, 0));
+            assertArrayEquals(new byte[length], plain, "zeros after a failure");
+        }
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(java.signingKey(d), new byte[98], 0, 98,
+                new byte[1], 0), "another engine's key");
+        prepared.destroy();
+        byte[] ciphertext = new byte[98];
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(prepared, ciphertext, 0, 98, new byte[1], 0),
+                "destroyed");
+    }
+
+    /** Bad keys, values and ranges are refused or false, as the interface says, with no error left queued. */
+    public static void sm2RefusesBadKeysAndValues(BackendService backend, LongSupplier pendingError) {
+        Sm2Engine ours = backend.newSm2();
+        byte[] nMinus1 = HexFormat.of().parseHex("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54122");
+        byte[] n = HexFormat.of().parseHex("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123");
+        for (byte[] bad : new byte[][] {new byte[32], nMinus1, n, new byte[31], new byte[33]}) {
+            assertThrows(IllegalArgumentException.class, () -> ours.signingKey(bad));
+        }
+        byte[] ciphertext = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + 4];
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(n, ciphertext, 0, ciphertext.length, new byte[4], 0));
+        assertThrows(IllegalArgumentException.class, () -> ours.decrypt(new byte[32], ciphertext, 0, ciphertext.length,
+                new byte[4], 0));
+        byte[] one = new byte[32];
+        one[31] = 1;
+        assertEquals(-1, ours.decrypt(one, ciphertext, 0, ciphertext.length, new byte[4], 0), "C1 of zeros is no point");
+        assertEquals(-1, ours.decrypt(nMinus1, ciphertext, 0, 50, new byte[4], 0), "too short");
+        assertThrows(IndexOutOfBoundsException.class, () -> ours.decrypt(one, ciphertext, 2, ciphertext.length, new byte[4], 0));
+
+        byte[] offCurve = new byte[64];
+        offCurve[63] = 5;
+        assertThrows(IllegalArgumentException.class, () -> ours.verifyingKey(offCurve));
+        assertThrows(IllegalArgumentException.class, () -> ours.encrypt(offCurve, new byte[3], 0, 3, null, new byte[100], 0));
+        assertFalse(ours.verify(offCurve, new byte[32], new byte[64], 0), "a bad public key is just false");
+        assertFalse(ours.verify(new byte[63], new byte[32], new byte[64], 0));
+        byte[] publicKey = new byte[64];
+        ours.publicKey(one, publicKey, 0); // G
+        assertFalse(ours.verify(publicKey, new byte[32], new byte[64], 0), "r = s = 0");
+        assertFalse(ours.verify(publicKey, new byte[31], new byte[64], 0), "a short digest");
+        byte[] nn = new byte[64];
+        System.arraycopy(n, 0, nn, 0, 32);
+        System.arraycopy(n, 0, nn, 32, 32);
+        assertFalse(ours.verify(publicKey, new byte[32], nn, 0), "r = s = n");
+        assertEquals(0, pendingError.getAsLong(), "no error left behind");
+        assertThrows(IndexOutOfBoundsException.class, () -> ours.verify(publicKey, new byte[32], new byte[64], 1));
+
+        Sm2Engine.SigningKey key = ours.signingKey(one);
+        key.destroy();
+        assertThrows(IllegalArgumentException.class, () -> ours.sign(key, new byte[32], null, new byte[64], 0), "destroyed");
+        assertThrows(IllegalArgumentException.class, () -> ours.sign(JAVA.newSm2().signingKey(one), new byte[32], null,
+                new byte[64], 0), "another engine's key");
+        assertThrows(IllegalArgumentException.class, () -> ours.sign(ours.signingKey(one), new byte[31], null, new byte[64], 0));
+    }
+
+    /** One prepared signing key serves six threads at once, each with an engine of its own. */
+    public static void oneSigningKeyServesManyThreads(BackendService backend) throws Exception {
+        Sm2Engine ours = backend.newSm2();
+        byte[] d = new byte[32];
+        byte[] publicKey = new byte[64];
+        ours.generateKeyPair(null, d, publicKey);
+        Sm2Engine.SigningKey key = ours.signingKey(d);
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> results = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                long seed = t;
+                results.add(pool.submit(() -> {
+                    Sm2Engine engine = backend.newSm2();
+                    Sm2Engine java = JAVA.newSm2();
+                    Random random = new Random(seed);
+                    for (int i = 0; i < 200; i++) {
+                        byte[] e = new byte[32];
+                        random.nextBytes(e);
+                        byte[] signature = new byte[64];
+                        engine.sign(key, e, null, signature, 0);
+                        assertTrue(java.verify(publicKey, e, signature, 0), "thread " + seed);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> result : results) {
+                result.get();
+            }
+        } finally {
+            pool.shutdownNow();
+            key.destroy();
+        }
     }
 
     /** SM3 of {@code message} by the Java engine. */

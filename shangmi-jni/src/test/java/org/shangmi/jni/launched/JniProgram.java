@@ -6,6 +6,7 @@ import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.jni.JniBackend;
 
 /**
@@ -61,11 +62,26 @@ public final class JniProgram {
                 sm4.destroy();
             }
         }
+        Sm2Engine sm2 = backend.newSm2();
+        byte[] d = new byte[32];
+        byte[] publicKey = new byte[64];
+        sm2.generateKeyPair(null, d, publicKey);
+        Sm2Engine.SigningKey key = sm2.signingKey(d);
+        byte[] signature = new byte[64];
+        sm2.sign(key, new byte[32], null, signature, 0);
+        sm2.verify(publicKey, new byte[32], signature, 0);
+        sm2.verify(sm2.verifyingKey(publicKey), new byte[32], new byte[64], 0); // fails inside libcrypto
+        byte[] ciphertext = new byte[Sm2Engine.CIPHERTEXT_OVERHEAD + 5];
+        sm2.encrypt(publicKey, new byte[5], 0, 5, null, ciphertext, 0);
+        sm2.decrypt(key, ciphertext, 0, ciphertext.length, new byte[5], 0);
+        ciphertext[70] ^= 1;
+        sm2.decrypt(d, ciphertext, 0, ciphertext.length, new byte[5], 0); // C3 does not match
         try {
-            backend.newSm2();
-        } catch (UnsupportedOperationException expected) {
-            // not offered yet
+            sm2.verifyingKey(new byte[64]); // not a point: libcrypto refuses it
+        } catch (IllegalArgumentException expected) {
+            // the exception thrown from C, checked
         }
+        key.destroy();
         System.out.println("ok");
     }
 }

@@ -68,10 +68,12 @@ class DecoderFuzzTest {
 
     static {
         BACKENDS.add(new ShangMiProvider(Backend.JAVA));
-        try {
-            BACKENDS.add(new ShangMiProvider(Backend.OPENSSL));
-        } catch (ProviderException unavailable) {
-            // JDK 17 or no libcrypto: the Java backend alone
+        for (Backend backend : new Backend[] {Backend.OPENSSL, Backend.JNI}) {
+            try {
+                BACKENDS.add(new ShangMiProvider(backend));
+            } catch (ProviderException unavailable) {
+                // FFM before JDK 22, no C library, or no libcrypto: the other backends
+            }
         }
         try {
             KEYS = KeyFactory.getInstance("SM2", BACKENDS.get(0));
@@ -133,7 +135,7 @@ class DecoderFuzzTest {
         if (input.length == 0) {
             return;
         }
-        ShangMiProvider provider = BACKENDS.get((input[0] & 1) % BACKENDS.size());
+        ShangMiProvider provider = BACKENDS.get((input[0] & 0xff) % BACKENDS.size());
         boolean raw = (input[0] & 2) != 0;
         Signature verifier = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", provider);
         verifier.initVerify(PUBLIC_KEY);
@@ -153,7 +155,7 @@ class DecoderFuzzTest {
         if (input.length == 0) {
             return;
         }
-        ShangMiProvider provider = BACKENDS.get((input[0] & 1) % BACKENDS.size());
+        ShangMiProvider provider = BACKENDS.get((input[0] & 0xff) % BACKENDS.size());
         Cipher cipher = Cipher.getInstance(LAYOUTS[(input[0] >> 1) & 3], provider);
         cipher.init(Cipher.DECRYPT_MODE, PRIVATE_KEY);
         try {
