@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.Setup;
 /** {@code KeyPairGenerator}: one SM2 key pair per operation (secp256r1 for the JDK yardstick). */
 public class KeyPairGenBench extends PublicKeyBench {
 
-    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "BC", "Kona", "Kona-Native", "JDK-SHA256"})
     public String provider;
 
     private KeyPairGenerator generator;

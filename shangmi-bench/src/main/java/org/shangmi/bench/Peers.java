@@ -41,7 +41,7 @@ enum Peers {
             return new ShangMiProvider(Backend.OPENSSL);
         }
     },
-    /** ShangMi with the JNI backend (the same libcrypto through libshangmi-jni; SM3, HMAC-SM3, SM4). */
+    /** ShangMi with the JNI backend (the same libcrypto through libshangmi-jni). */
     SHANGMI_JNI("ShangMi-JNI", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public class Sm2CipherBench extends PublicKeyBench {
 
-    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "BC", "Kona", "Kona-Native", "Kona-NativeOneShot"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "BC", "Kona", "Kona-Native", "Kona-NativeOneShot"})
     public String provider;
 
     @Param({"32", "64", "128", "256", "512", "1024"})
