@@ -111,6 +111,9 @@ final class SpeedCommand implements Callable<Integer> {
         }
 
         String size() {
+            if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
+                return (bytes >> 20) + " MiB";
+            }
             return bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B";
         }
 
@@ -122,7 +125,8 @@ final class SpeedCommand implements Callable<Integer> {
     private static final List<Operation> OPERATIONS = List.of(
             bulk("sm3", "sm3", 64, List.of("-evp", "sm3")),
             bulk("sm3", "sm3", 1024, List.of("-evp", "sm3")),
-            bulk("sm3", "sm3", 16384, List.of("-evp", "sm3")),
+            bulk("sm3", "sm3", 65536, List.of("-evp", "sm3")),
+            bulk("sm3", "sm3", 1 << 20, List.of("-evp", "sm3")),
             bulk("sm4", "sm4-ctr", 1024, List.of("-evp", "sm4-ctr")),
             bulk("sm4", "sm4-ctr", 16384, List.of("-evp", "sm4-ctr")),
             bulk("sm4", "sm4-cbc encrypt", 16384, List.of("-evp", "sm4-cbc")),

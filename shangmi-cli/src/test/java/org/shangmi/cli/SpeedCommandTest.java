@@ -41,14 +41,15 @@ class SpeedCommandTest {
         int auto = lines.indexOf("auto picks:");
         List<String> rows = lines.subList(2, auto);
         String cells = (" +" + RATE).repeat(6) + (" +" + NUMBER).repeat(3);
-        for (String name : List.of("sm3 64 B +MB/s", "sm3 1 KiB +MB/s", "sm3 16 KiB +MB/s", "sm2 sign +ops/s", "sm2 verify +ops/s")) {
+        for (String name : List.of("sm3 64 B +MB/s", "sm3 1 KiB +MB/s", "sm3 64 KiB +MB/s", "sm3 1 MiB +MB/s", "sm2 sign +ops/s",
+                "sm2 verify +ops/s")) {
             assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +[0-9]+\\.[0-9]")).count(), name + " in " + run.out());
         }
         // openssl speed has no SM2 encryption figures
         for (String name : List.of("sm2 encrypt 32 B +ops/s", "sm2 decrypt 32 B +ops/s")) {
             assertEquals(1, rows.stream().filter(r -> r.matches(name + cells + " +-")).count(), name + " in " + run.out());
         }
-        assertEquals(7, rows.size(), run.out());
+        assertEquals(8, rows.size(), run.out());
         // the OpenSSL backend loads here, so auto takes SM3 and HMAC-SM3 from it
         assertEquals(List.of(
                 "  SM2      java     (auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64)",
@@ -91,8 +92,8 @@ class SpeedCommandTest {
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.get(0).endsWith("; peers: broken Broken 1.0"), lines.get(0));
         assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +broken \\(min-max\\) +shangmi/best peer"), lines.get(1));
-        assertEquals(6, lines.stream().filter(l -> l.matches("sm[34].* +MB/s +" + RATE + " +- +-")).count(), run.out());
-        for (String size : List.of("64 B", "1 KiB", "16 KiB")) {
+        assertEquals(7, lines.stream().filter(l -> l.matches("sm[34].* +MB/s +" + RATE + " +- +-")).count(), run.out());
+        for (String size : List.of("64 B", "1 KiB", "64 KiB", "1 MiB")) {
             assertTrue(lines.contains("broken failed at sm3 " + size + ": java.lang.IllegalStateException: broken on purpose"),
                     run.out());
         }
@@ -105,7 +106,7 @@ class SpeedCommandTest {
         CliRun run = CliRun.of("speed", "--seconds", "0.05", "--threads", "2", "--backend", "java,kona", "sm3");
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(3, lines.stream().filter(l -> l.matches("sm3 .* +MB/s +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2}")).count(),
+        assertEquals(4, lines.stream().filter(l -> l.matches("sm3 .* +MB/s +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2}")).count(),
                 run.out());
         // openssl speed runs one process, so it has no place beside two threads
         assertTrue(lines.contains("figures are the sum over 2 threads; openssl speed (one process) is left out"), run.out());
@@ -134,7 +135,7 @@ class SpeedCommandTest {
         CliRun terminal = CliRun.of(new byte[0], true, "speed", "--seconds", "0.05", "--no-openssl-command", "sm3");
         assertEquals(0, terminal.status(), terminal.err());
         assertTrue(terminal.err().contains("shangmi speed: measuring sm3 1 KiB, java..."), terminal.err());
-        assertTrue(terminal.err().contains("shangmi speed: measuring sm3 16 KiB, kona-native..."), terminal.err());
+        assertTrue(terminal.err().contains("shangmi speed: measuring sm3 1 MiB, kona-native..."), terminal.err());
         assertTrue(terminal.err().endsWith("\r\033[K"), "the line is cleared at the end");
         CliRun pipe = CliRun.of(new byte[0], false, "speed", "--seconds", "0.05", "--no-openssl-command", "sm3");
         assertEquals("", pipe.err());
@@ -168,15 +169,15 @@ class SpeedCommandTest {
                 "--html", file.toString(), "sm3");
         assertEquals(0, run.status(), run.err());
         Document page = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
-        assertEquals(4, page.getElementsByTagName("tr").getLength(), "a header and three sizes");
+        assertEquals(5, page.getElementsByTagName("tr").getLength(), "a header and four sizes");
         NodeList charts = page.getElementsByTagName("svg");
-        assertEquals(4, charts.getLength(), "lines over the sizes, then a bar chart per size");
+        assertEquals(5, charts.getLength(), "lines over the sizes, then a bar chart per size");
         assertEquals("sm3 over message size (MB/s)", charts.item(0).getFirstChild().getNextSibling().getTextContent());
-        assertEquals(6, ((Element) charts.item(0)).getElementsByTagName("circle").getLength(), "two columns, three sizes");
-        for (int i = 1; i < 4; i++) {
+        assertEquals(8, ((Element) charts.item(0)).getElementsByTagName("circle").getLength(), "two columns, four sizes");
+        for (int i = 1; i < 5; i++) {
             Element chart = (Element) charts.item(i);
             assertEquals(2, chart.getElementsByTagName("rect").getLength(), "java and bc");
-            assertTrue(chart.getTextContent().strip().startsWith("sm3 " + List.of("64 B", "1 KiB", "16 KiB").get(i - 1) + " (MB/s)"),
+            assertTrue(chart.getTextContent().strip().startsWith("sm3 " + List.of("64 B", "1 KiB", "64 KiB", "1 MiB").get(i - 1) + " (MB/s)"),
                     chart.getTextContent());
         }
     }

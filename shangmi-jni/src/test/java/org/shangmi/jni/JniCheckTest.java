@@ -5,18 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.ClassPaths;
 import org.shangmi.jni.launched.JniProgram;
 
 /**
  * Every native call under {@code -Xcheck:jni}, in a JVM of its own so that its output can be
- * read: the JVM's checks must find nothing to warn about.
+ * read: the JVM's checks must find nothing to warn about. And the builds without a library: the
+ * build script without a compiler, and the backend of such a build, which says why it cannot load.
  */
 class JniCheckTest {
 
@@ -42,10 +47,53 @@ class JniCheckTest {
         }
     }
 
+    /** Without a C compiler the build script leaves no library and lets the build go on. */
+    @Test
+    void withoutACompilerTheBuildGoesOnWithoutTheLibrary(@TempDir Path out) throws Exception {
+        ProcessBuilder build = new ProcessBuilder("src/main/c/build", out.toString(), System.getProperty("java.home"));
+        build.environment().put("CC", "no-such-compiler");
+        Process process = build.redirectErrorStream(true).start();
+        String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), said);
+        assertEquals(0, process.exitValue(), said);
+        assertTrue(said.contains("no-such-compiler not found, so no native library"), said);
+        try (var files = Files.walk(out)) {
+            assertTrue(files.noneMatch(Files::isRegularFile), "no library was written");
+        }
+    }
+
+    /** The classes of a build without the library: the backend declines and says why; nothing else is printed. */
+    @Test
+    void aBuildWithoutTheLibrarySaysWhy(@TempDir Path classes) throws Exception {
+        Path built = Path.of(ClassPaths.location("org/shangmi/jni/JniBackend.class"));
+        copyWithout(built, classes, built.resolve("org/shangmi/jni/native"));
+        String output = runWith(classes.toString(), "--enable-native-access=ALL-UNNAMED");
+        assertEquals("libshangmi-jni cannot load: this build has no native library for " + NativeLibrary.platform() + " (built without a "
+                + "C compiler?); set shangmi.jni.library to one\n", output);
+    }
+
+    private static void copyWithout(Path from, Path to, Path left) throws IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path path : paths.filter(p -> !p.startsWith(left)).toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target);
+                }
+            }
+        }
+    }
+
     /** Runs JniProgram in a JVM of this JDK with the options; its standard output and error together. */
     private static String run(String... options) throws Exception {
+        return runWith(ClassPaths.location("org/shangmi/jni/JniBackend.class"), options);
+    }
+
+    /** Runs JniProgram with the JNI backend's classes from {@code jniClasses}. */
+    private static String runWith(String jniClasses, String... options) throws Exception {
         String classPath = String.join(File.pathSeparator, ClassPaths.location("org/shangmi/core/sm3/Sm3.class"),
-                ClassPaths.location("org/shangmi/jni/JniBackend.class"), ClassPaths.location("org/shangmi/jni/launched/JniProgram.class"));
+                jniClasses, ClassPaths.location("org/shangmi/jni/launched/JniProgram.class"));
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(List.of(options));
         command.addAll(List.of("-cp", classPath, JniProgram.class.getName()));
