@@ -66,6 +66,21 @@ ensure_c_compiler() {
   fi
 }
 
+# libsodium for the binding study (its sealed boxes): Debian's libsodium23, installed when this is
+# a root shell with apt-get and the library is missing.
+ensure_libsodium() {
+  if command -v ldconfig >/dev/null 2>&1 && ldconfig -p 2>/dev/null | grep -q 'libsodium\.so\.23'; then
+    return 0
+  fi
+  [ -e /usr/lib/x86_64-linux-gnu/libsodium.so.23 ] || [ -e /usr/lib/aarch64-linux-gnu/libsodium.so.23 ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "shangmi: installing libsodium (Debian package libsodium23) for the binding study" >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsodium23; } >&2
+  else
+    echo "shangmi: libsodium.so.23 is missing: the binding study cannot run (Debian: apt-get install libsodium23)" >&2
+  fi
+}
+
 # Runs Maven with the given JDK home ($1) and arguments; installs Debian's maven package if
 # mvn is missing and this is a root shell with apt-get (a fresh machine).
 run_maven() {
