@@ -21,7 +21,7 @@ import org.shangmi.cli.report.HtmlReport;
  * nanoseconds per call with JMH's 99.9 % error and bytes allocated per call, a row per binding
  * and a column per operation and size, then a bar chart per column with the error as whiskers.
  */
-public final class BindingReport {
+public final class BindingReport implements ReportCommand.Report {
 
     /** One measurement: the binding, the column it belongs to, and its figures. */
     record Result(String binding, String column, double nanos, double error, double bytes) {
@@ -31,36 +31,7 @@ public final class BindingReport {
     private final List<String> sources = new ArrayList<>();
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 3) {
-            System.err.println("usage: BindingReport OUT.md OUT.html [--svg DIR] RESULT.json...");
-            System.exit(2);
-        }
-        List<String> files = new ArrayList<>(List.of(args));
-        Path svgDirectory = null;
-        int option = files.indexOf("--svg");
-        if (option >= 0 && option + 1 < files.size()) {
-            svgDirectory = Path.of(files.remove(option + 1));
-            files.remove(option);
-        }
-        BindingReport report = new BindingReport();
-        try {
-            for (String file : files.subList(2, files.size())) {
-                report.read(Path.of(file));
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println("report: " + e.getMessage());
-            System.exit(1);
-        }
-        Files.writeString(Path.of(files.get(0)), report.markdown());
-        HtmlReport page = report.page();
-        Files.writeString(Path.of(files.get(1)), page.html());
-        if (svgDirectory != null) {
-            Files.createDirectories(svgDirectory);
-            for (HtmlReport.Chart chart : page.charts()) {
-                Files.writeString(svgDirectory.resolve(JmhReport.fileName(chart.title()) + ".svg"), chart.svg());
-            }
-        }
-        System.err.println("report: " + files.get(0) + ", " + files.get(1));
+        ReportCommand.run("BindingReport", args, new BindingReport());
     }
 
     /** Adds the BindingBench results of one JMH JSON file, and its machine description if there is one. */

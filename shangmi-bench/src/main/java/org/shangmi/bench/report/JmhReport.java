@@ -32,7 +32,7 @@ import org.shangmi.cli.report.HtmlReport;
  *
  * <pre>java -cp benchmarks.jar org.shangmi.bench.report.JmhReport OUT.md OUT.html RESULT.json...</pre>
  */
-public final class JmhReport {
+public final class JmhReport implements ReportCommand.Report {
 
     /** The benchmarks whose throughput reads better in MB/s: one message of {@code size} bytes per operation. */
     private static final Set<String> BYTE_RATE = Set.of("DigestBench", "MacBench", "CipherBench");
@@ -60,36 +60,7 @@ public final class JmhReport {
     private final List<String> sources = new ArrayList<>();
 
     public static void main(String[] args) throws IOException {
-        List<String> files = new ArrayList<>(List.of(args));
-        Path svgDirectory = null;
-        int option = files.indexOf("--svg");
-        if (option >= 0 && option + 1 < files.size()) {
-            svgDirectory = Path.of(files.remove(option + 1));
-            files.remove(option);
-        }
-        if (files.size() < 3) {
-            System.err.println("usage: JmhReport OUT.md OUT.html [--svg DIR] RESULT.json...");
-            System.exit(2);
-        }
-        JmhReport report = new JmhReport();
-        try {
-            for (String file : files.subList(2, files.size())) {
-                report.read(Path.of(file));
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println("report: " + e.getMessage());
-            System.exit(1);
-        }
-        Files.writeString(Path.of(files.get(0)), report.markdown());
-        HtmlReport page = report.page();
-        Files.writeString(Path.of(files.get(1)), page.html());
-        if (svgDirectory != null) {
-            Files.createDirectories(svgDirectory);
-            for (HtmlReport.Chart chart : page.charts()) {
-                Files.writeString(svgDirectory.resolve(fileName(chart.title()) + ".svg"), chart.svg());
-            }
-        }
-        System.err.println("report: " + files.get(0) + ", " + files.get(1) + (svgDirectory == null ? "" : ", " + svgDirectory));
+        ReportCommand.run("JmhReport", args, new JmhReport());
     }
 
     /** A chart's file name: its title in lower case, runs of other characters as one hyphen. */
@@ -174,7 +145,7 @@ public final class JmhReport {
         return page().html();
     }
 
-    private HtmlReport page() {
+    public HtmlReport page() {
         HtmlReport page = new HtmlReport("JMH report");
         sources.forEach(page::paragraph);
         for (Group group : groups()) {
