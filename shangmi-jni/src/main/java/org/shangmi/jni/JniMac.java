@@ -1,64 +1,40 @@
 package org.shangmi.jni;
 
 import java.lang.ref.Reference;
-import java.util.Objects;
-import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.LibcryptoHmac;
 
 /**
- * HMAC over one reused EVP_MAC_CTX. {@link #destroy} frees the context, and with it OpenSSL's
- * copy of the key; the next {@link #init} makes a new one. The key crosses into C as a private
- * copy that the C side wipes. Not thread-safe.
+ * HMAC over one reused EVP_MAC_CTX through JNI: the C calls of {@link LibcryptoHmac}. The key
+ * crosses into C as a private copy that the C side wipes; long inputs go in chunks, since the
+ * array is pinned during a call. Each call keeps the engine, the owner of the context's
+ * {@link NativeHandle}, reachable until it returns. Not thread-safe.
  */
-final class JniMac implements MacEngine {
+final class JniMac extends LibcryptoHmac<NativeHandle> {
 
-    private final String algorithm;
     private final long mac;
     private final String digest;
-    private final int macLength;
-    private NativeHandle ctx;
-    private boolean keyed;
-    private final byte[] oneByte = new byte[1];
 
     /** HMAC ({@code mac}, fetched once) over the digest named {@code digest}, whose output is {@code macLength} bytes. */
     JniMac(String algorithm, long mac, String digest, int macLength) {
-        this.algorithm = algorithm;
+        super(algorithm, macLength);
         this.mac = mac;
         this.digest = digest;
-        this.macLength = macLength;
     }
 
     @Override
-    public String algorithm() {
-        return algorithm;
+    protected NativeHandle newContext() {
+        return new NativeHandle(this, NativeCrypto.macCtxNew(mac), NativeCrypto::macCtxFree);
     }
 
     @Override
-    public int macLength() {
-        return macLength;
-    }
-
-    @Override
-    public void init(byte[] key, int off, int len) {
-        Objects.checkFromIndexSize(off, len, key.length);
-        if (ctx == null) {
-            ctx = new NativeHandle(this, NativeCrypto.macCtxNew(mac), NativeCrypto::macCtxFree);
-        }
-        keyed = false;
+    protected void key(NativeHandle ctx, byte[] key, int off, int len) {
         NativeCrypto.macInit(ctx.pointer(), key, off, len, digest);
-        keyed = true;
         Reference.reachabilityFence(this);
     }
 
     @Override
-    public void update(byte input) {
-        oneByte[0] = input;
-        update(oneByte, 0, 1);
-    }
-
-    @Override
-    public void update(byte[] input, int off, int len) {
-        Objects.checkFromIndexSize(off, len, input.length);
-        long pointer = keyedContext();
+    protected void update(NativeHandle ctx, byte[] input, int off, int len) {
+        long pointer = ctx.pointer();
         for (int done = 0; done < len; done += JniDigest.CHUNK) {
             NativeCrypto.macUpdate(pointer, input, off + done, Math.min(JniDigest.CHUNK, len - done));
         }
@@ -66,44 +42,31 @@ final class JniMac implements MacEngine {
     }
 
     @Override
-    public void doFinal(byte[] out, int off) {
-        Objects.checkFromIndexSize(off, macLength, out.length);
-        NativeCrypto.macFinal(keyedContext(), out, off, macLength);
+    protected void finish(NativeHandle ctx, byte[] out, int off) {
+        NativeCrypto.macFinal(ctx.pointer(), out, off, macLength());
         Reference.reachabilityFence(this);
     }
 
     @Override
-    public void reset() {
-        if (keyed) {
-            NativeCrypto.macRestart(ctx.pointer());
-            Reference.reachabilityFence(this);
-        }
+    protected void restart(NativeHandle ctx) {
+        NativeCrypto.macRestart(ctx.pointer());
+        Reference.reachabilityFence(this);
     }
 
     @Override
-    public MacEngine copy() {
-        JniMac copy = new JniMac(algorithm, mac, digest, macLength);
-        if (ctx != null) {
-            copy.ctx = new NativeHandle(copy, NativeCrypto.macCtxDup(ctx.pointer()), NativeCrypto::macCtxFree);
-            copy.keyed = keyed;
-        }
+    protected NativeHandle duplicate(NativeHandle ctx, LibcryptoHmac<NativeHandle> owner) {
+        NativeHandle copy = new NativeHandle(owner, NativeCrypto.macCtxDup(ctx.pointer()), NativeCrypto::macCtxFree);
         Reference.reachabilityFence(this);
         return copy;
     }
 
     @Override
-    public void destroy() {
-        keyed = false;
-        if (ctx != null) {
-            ctx.close();
-            ctx = null;
-        }
+    protected void free(NativeHandle ctx) {
+        ctx.close();
     }
 
-    private long keyedContext() {
-        if (!keyed) {
-            throw new IllegalStateException(algorithm + " has no key");
-        }
-        return ctx.pointer();
+    @Override
+    protected LibcryptoHmac<NativeHandle> newEngine() {
+        return new JniMac(algorithm(), mac, digest, macLength());
     }
 }

@@ -40,9 +40,7 @@ final class JniSm4 implements CipherEngine {
 
     @Override
     public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (len < 0 || len % mode.unit() != 0) {
-            throw new IllegalArgumentException("SM4/" + mode + " takes whole " + mode.unit() + "-byte units, got " + len + " bytes");
-        }
+        mode.checkUnits(len);
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
         long pointer = ctx.pointer();

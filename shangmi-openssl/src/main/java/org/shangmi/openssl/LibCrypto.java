@@ -259,18 +259,6 @@ final class LibCrypto {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
     }
 
-    private static final class MdUpdateNative {
-        // int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *d, size_t cnt), as an ordinary call (native memory only)
-        static final MethodHandle HANDLE = bind("EVP_DigestUpdate",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    }
-
-    private static final class MdFinalNative {
-        // int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *s), as an ordinary call
-        static final MethodHandle HANDLE = bind("EVP_DigestFinal_ex",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    }
-
     static MemorySegment evpMdFetch(MemorySegment name) {
         try {
             return (MemorySegment) MdFetch.HANDLE.invokeExact(MemorySegment.NULL, name, MemorySegment.NULL);
@@ -340,24 +328,6 @@ final class LibCrypto {
     static int evpDigestFinalEx(MemorySegment ctx, MemorySegment out) {
         try {
             return (int) MdFinal.HANDLE.invokeExact(ctx, out, MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    /** As {@link #evpDigestUpdate}, through an ordinary call: {@code data} must be native memory. */
-    static int evpDigestUpdateNative(MemorySegment ctx, MemorySegment data, long length) {
-        try {
-            return (int) MdUpdateNative.HANDLE.invokeExact(ctx, data, length);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    /** As {@link #evpDigestFinalEx}, through an ordinary call: {@code out} must be native memory. */
-    static int evpDigestFinalExNative(MemorySegment ctx, MemorySegment out) {
-        try {
-            return (int) MdFinalNative.HANDLE.invokeExact(ctx, out, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }

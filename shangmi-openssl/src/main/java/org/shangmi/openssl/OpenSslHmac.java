@@ -1,95 +1,57 @@
 package org.shangmi.openssl;
 
 import java.lang.foreign.MemorySegment;
-import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.backend.LibcryptoHmac;
 
-/**
- * An HMAC engine over one reused EVP_MAC_CTX; {@link #destroy} frees the context (and with it
- * OpenSSL's copy of the key), and the next {@link #init} makes a new one. Not thread-safe.
- */
-final class OpenSslHmac implements MacEngine {
+/** HMAC over one reused EVP_MAC_CTX through FFM: the C calls of {@link LibcryptoHmac}. Not thread-safe. */
+final class OpenSslHmac extends LibcryptoHmac<EvpMacCtx> {
 
-    private final String algorithm;
     private final EvpMac mac;
     private final MemorySegment params;
-    private final int macLength;
-    private EvpMacCtx ctx;
-    private boolean keyed;
-    private final byte[] oneByte = new byte[1];
 
     OpenSslHmac(String algorithm, EvpMac mac, MemorySegment params, int macLength) {
-        this.algorithm = algorithm;
+        super(algorithm, macLength);
         this.mac = mac;
         this.params = params;
-        this.macLength = macLength;
     }
 
     @Override
-    public String algorithm() {
-        return algorithm;
+    protected EvpMacCtx newContext() {
+        return EvpMacCtx.hmac(mac, params, macLength());
     }
 
     @Override
-    public int macLength() {
-        return macLength;
-    }
-
-    @Override
-    public void init(byte[] key, int off, int len) {
-        if (ctx == null) {
-            ctx = EvpMacCtx.hmac(mac, params, macLength);
-        }
-        keyed = false;
+    protected void key(EvpMacCtx ctx, byte[] key, int off, int len) {
         ctx.init(key, off, len);
-        keyed = true;
     }
 
     @Override
-    public void update(byte input) {
-        oneByte[0] = input;
-        update(oneByte, 0, 1);
+    protected void update(EvpMacCtx ctx, byte[] input, int off, int len) {
+        ctx.update(input, off, len);
     }
 
     @Override
-    public void update(byte[] input, int off, int len) {
-        keyedContext().update(input, off, len);
+    protected void finish(EvpMacCtx ctx, byte[] out, int off) {
+        ctx.finish(out, off);
     }
 
     @Override
-    public void doFinal(byte[] out, int off) {
-        keyedContext().finish(out, off);
+    protected void restart(EvpMacCtx ctx) {
+        ctx.restart();
     }
 
     @Override
-    public void reset() {
-        if (keyed) {
-            ctx.restart();
-        }
+    protected EvpMacCtx duplicate(EvpMacCtx ctx, LibcryptoHmac<EvpMacCtx> owner) {
+        return ctx.copy();
     }
 
     @Override
-    public MacEngine copy() {
-        OpenSslHmac copy = new OpenSslHmac(algorithm, mac, params, macLength);
-        if (ctx != null) {
-            copy.ctx = ctx.copy();
-            copy.keyed = keyed;
-        }
-        return copy;
+    protected void free(EvpMacCtx ctx) {
+        ctx.close();
     }
 
     @Override
-    public void destroy() {
-        keyed = false;
-        if (ctx != null) {
-            ctx.close();
-            ctx = null;
-        }
-    }
-
-    private EvpMacCtx keyedContext() {
-        if (!keyed) {
-            throw new IllegalStateException(algorithm + " has no key");
-        }
-        return ctx;
+    protected LibcryptoHmac<EvpMacCtx> newEngine() {
+        return new OpenSslHmac(algorithm(), mac, params, macLength());
     }
 }

@@ -28,9 +28,7 @@ final class OpenSslSm4 implements CipherEngine {
 
     @Override
     public void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (len < 0 || len % mode.unit() != 0) {
-            throw new IllegalArgumentException("SM4/" + mode + " takes whole " + mode.unit() + "-byte units, got " + len + " bytes");
-        }
+        mode.checkUnits(len);
         ctx.update(in, inOff, len, out, outOff);
     }
 

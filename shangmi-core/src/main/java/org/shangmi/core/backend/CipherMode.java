@@ -40,6 +40,17 @@ public enum CipherMode {
         }
     }
 
+    /**
+     * Checks that {@code length} is a whole number of the mode's units (not negative).
+     *
+     * @throws IllegalArgumentException if it is not
+     */
+    public void checkUnits(int length) {
+        if (length < 0 || length % unit != 0) {
+            throw new IllegalArgumentException("SM4/" + this + " takes whole " + unit + "-byte units, got " + length + " bytes");
+        }
+    }
+
     /** The unit the mode's engine processes: 16 for block modes, 1 for stream modes. */
     public int unit() {
         return unit;
