@@ -23,8 +23,20 @@ public final class Sm4Ccm implements CcmEngine {
     /** The CTR engine of the last message, kept for the next one with a nonce of the same length. */
     private Sm4Ctr ctr;
 
+    /**
+     * @throws IllegalArgumentException if the key is not 16 bytes
+     */
     public Sm4Ccm(byte[] key) {
-        this.sm4 = new Sm4(key);
+        this(key, Sm4CircuitRounds::new);
+    }
+
+    /**
+     * As {@link #Sm4Ccm(byte[])}, with the block cipher's rounds from {@code rounds}.
+     *
+     * @throws IllegalArgumentException if the key is not 16 bytes
+     */
+    public Sm4Ccm(byte[] key, Sm4Rounds.Factory rounds) {
+        this.sm4 = new Sm4(key, rounds);
     }
 
     @Override

@@ -33,11 +33,21 @@ public final class Sm4Gcm implements AeadEngine {
      * @throws IllegalArgumentException if the key is not 16 bytes, the IV is empty or the tag length is out of range
      */
     public Sm4Gcm(byte[] key, byte[] iv, int tagLength) {
+        this(key, iv, tagLength, Sm4CircuitRounds::new);
+    }
+
+    /**
+     * As {@link #Sm4Gcm(byte[], byte[], int)}, with the block cipher's rounds from {@code rounds}.
+     *
+     * @param tagLength the tag length in bytes, 4 to 16
+     * @throws IllegalArgumentException if the key is not 16 bytes, the IV is empty or the tag length is out of range
+     */
+    public Sm4Gcm(byte[] key, byte[] iv, int tagLength, Sm4Rounds.Factory rounds) {
         checkIv(iv);
         if (tagLength < 4 || tagLength > 16) {
             throw new IllegalArgumentException("a GCM tag is 4 to 16 bytes, not " + tagLength);
         }
-        this.sm4 = new Sm4(key);
+        this.sm4 = new Sm4(key, rounds);
         this.tagLength = tagLength;
         byte[] h = new byte[Sm4.BLOCK_SIZE];
         sm4.encryptBlock(h, 0, h, 0);

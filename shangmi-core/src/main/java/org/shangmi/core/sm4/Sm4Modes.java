@@ -17,8 +17,19 @@ public final class Sm4Modes {
      *         for ECB, or not 16 bytes
      */
     public static CipherEngine create(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
+        return create(mode, encrypt, key, iv, Sm4CircuitRounds::new);
+    }
+
+    /**
+     * As {@link #create(CipherMode, boolean, byte[], byte[])}, with the block cipher's rounds from
+     * {@code rounds}.
+     *
+     * @throws IllegalArgumentException if the key is not 16 bytes, or the IV is missing, present
+     *         for ECB, or not 16 bytes
+     */
+    public static CipherEngine create(CipherMode mode, boolean encrypt, byte[] key, byte[] iv, Sm4Rounds.Factory rounds) {
         Objects.requireNonNull(mode, "mode").checkIv(iv);
-        Sm4 sm4 = new Sm4(key);
+        Sm4 sm4 = new Sm4(key, rounds);
         return switch (mode) {
             case ECB -> new Sm4Ecb(sm4, encrypt);
             case CBC -> new Sm4Cbc(sm4, encrypt, iv);

@@ -33,6 +33,17 @@ public final class Sm4Xts implements XtsEngine {
      * @throws IllegalArgumentException if the key is not 32 bytes or its halves are equal
      */
     public Sm4Xts(byte[] key, boolean ieee) {
+        this(key, ieee, Sm4CircuitRounds::new);
+    }
+
+    /**
+     * As {@link #Sm4Xts(byte[], boolean)}, with the block cipher's rounds from {@code rounds}.
+     *
+     * @param key K1 || K2, 32 bytes with different halves
+     * @param ieee the IEEE 1619 tweak convention rather than GB/T 17964-2021's
+     * @throws IllegalArgumentException if the key is not 32 bytes or its halves are equal
+     */
+    public Sm4Xts(byte[] key, boolean ieee, Sm4Rounds.Factory rounds) {
         Objects.requireNonNull(key, "key");
         if (key.length != 2 * Sm4.KEY_SIZE) {
             throw new IllegalArgumentException("an SM4-XTS key is two 16-byte keys, 32 bytes, got " + key.length);
@@ -43,8 +54,8 @@ public final class Sm4Xts implements XtsEngine {
             if (MessageDigest.isEqual(k1, k2)) {
                 throw new IllegalArgumentException("the two halves of an SM4-XTS key must differ");
             }
-            this.data = new Sm4(k1);
-            this.tweakCipher = new Sm4(k2);
+            this.data = new Sm4(k1, rounds);
+            this.tweakCipher = new Sm4(k2, rounds);
         } finally {
             Arrays.fill(k1, (byte) 0);
             Arrays.fill(k2, (byte) 0);

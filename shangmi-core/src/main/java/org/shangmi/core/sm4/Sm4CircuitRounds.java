@@ -1,0 +1,144 @@
+package org.shangmi.core.sm4;
+
+import java.util.Arrays;
+import org.shangmi.core.util.Bytes;
+
+/**
+ * SM4's rounds through the S-box circuit of {@link Sm4SBoxCircuit}, in plain Java (JDK 17).
+ *
+ * <p>A single block runs the circuit on the four bytes of each round's word side by side in one
+ * {@code long} (bit i of byte k at bit 8k + i of plane i). Four or more blocks go through
+ * {@link Sm4Bitsliced}, 64 at a time, which is far faster per block.
+ *
+ * <p>Constant time: the S-box is a circuit, never a table, and nothing branches on or indexes by
+ * the round keys or the data. Not thread-safe (scratch space).
+ */
+final class Sm4CircuitRounds implements Sm4Rounds {
+
+    /** Bytes 0..3 of a word at bits 0, 8, 16 and 24 of each plane. */
+    private static final long LANES = 0x01010101L;
+
+    private final int[] encryptionKeys;
+    private final int[] decryptionKeys;
+    private final long[] planes = new long[8];
+    private final byte[] counterBlock = new byte[Sm4.BLOCK_SIZE];
+    private Sm4Bitsliced bitsliced;
+    /** {@link Sm4Bitsliced#keyMasks} of each direction, made on first use. */
+    private long[] encryptionMasks;
+    private long[] decryptionMasks;
+
+    Sm4CircuitRounds(int[] encryptionKeys, int[] decryptionKeys) {
+        this.encryptionKeys = encryptionKeys;
+        this.decryptionKeys = decryptionKeys;
+    }
+
+    @Override
+    public void cryptBlock(boolean encrypt, byte[] in, int inOff, byte[] out, int outOff) {
+        crypt(encrypt ? encryptionKeys : decryptionKeys, in, inOff, out, outOff);
+    }
+
+    @Override
+    public void cryptBlocks(boolean encrypt, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        while (count >= Sm4.BITSLICED_FROM) {
+            int batch = Math.min(count, Sm4Bitsliced.LANES);
+            bitsliced().crypt(masks(encrypt), in, inOff, out, outOff, batch);
+            inOff += batch * Sm4.BLOCK_SIZE;
+            outOff += batch * Sm4.BLOCK_SIZE;
+            count -= batch;
+        }
+        int[] keys = encrypt ? encryptionKeys : decryptionKeys;
+        for (int i = 0; i < count; i++) {
+            crypt(keys, in, inOff + i * Sm4.BLOCK_SIZE, out, outOff + i * Sm4.BLOCK_SIZE);
+        }
+    }
+
+    @Override
+    public void cryptCounters(long[] counter, int counterBits, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        while (count >= Sm4.BITSLICED_FROM) {
+            int batch = Math.min(count, Sm4Bitsliced.LANES);
+            bitsliced().cryptCounters(masks(true), counter, counterBits, in, inOff, out, outOff, batch);
+            inOff += batch * Sm4.BLOCK_SIZE;
+            outOff += batch * Sm4.BLOCK_SIZE;
+            count -= batch;
+        }
+        for (int i = 0; i < count; i++) {
+            Bytes.putLongBE(counterBlock, 0, counter[0]);
+            Bytes.putLongBE(counterBlock, 8, counter[1]);
+            Sm4.incrementCounter(counter, counterBits);
+            crypt(encryptionKeys, counterBlock, 0, counterBlock, 0);
+            Bytes.xor(in, inOff + i * Sm4.BLOCK_SIZE, counterBlock, 0, out, outOff + i * Sm4.BLOCK_SIZE, Sm4.BLOCK_SIZE);
+        }
+        Arrays.fill(counterBlock, (byte) 0);
+    }
+
+    @Override
+    public void wipe() {
+        Arrays.fill(planes, 0);
+        if (encryptionMasks != null) {
+            Arrays.fill(encryptionMasks, 0);
+        }
+        if (decryptionMasks != null) {
+            Arrays.fill(decryptionMasks, 0);
+        }
+        if (bitsliced != null) {
+            bitsliced.wipe();
+        }
+    }
+
+    private Sm4Bitsliced bitsliced() {
+        if (bitsliced == null) {
+            bitsliced = new Sm4Bitsliced();
+        }
+        return bitsliced;
+    }
+
+    private long[] masks(boolean encrypt) {
+        if (encrypt) {
+            if (encryptionMasks == null) {
+                encryptionMasks = Sm4Bitsliced.keyMasks(encryptionKeys);
+            }
+            return encryptionMasks;
+        }
+        if (decryptionMasks == null) {
+            decryptionMasks = Sm4Bitsliced.keyMasks(decryptionKeys);
+        }
+        return decryptionMasks;
+    }
+
+    private void crypt(int[] keys, byte[] in, int inOff, byte[] out, int outOff) {
+        int x0 = Bytes.getIntBE(in, inOff);
+        int x1 = Bytes.getIntBE(in, inOff + 4);
+        int x2 = Bytes.getIntBE(in, inOff + 8);
+        int x3 = Bytes.getIntBE(in, inOff + 12);
+        for (int i = 0; i < Sm4.ROUNDS; i++) {
+            int b = substitute(x1 ^ x2 ^ x3 ^ keys[i], planes);
+            int next = x0 ^ b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10)
+                    ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
+            x0 = x1;
+            x1 = x2;
+            x2 = x3;
+            x3 = next;
+        }
+        Bytes.putIntBE(out, outOff, x3);
+        Bytes.putIntBE(out, outOff + 4, x2);
+        Bytes.putIntBE(out, outOff + 8, x1);
+        Bytes.putIntBE(out, outOff + 12, x0);
+    }
+
+    /**
+     * τ: the S-box on each byte of the word, through the circuit with the four bytes as lanes;
+     * {@code planes} (8 longs) is scratch space.
+     */
+    static int substitute(int word, long[] planes) {
+        long w = (word ^ Sm4.IN_WORD) & 0xffffffffL;
+        for (int i = 0; i < 8; i++) {
+            planes[i] = (w >>> i) & LANES;
+        }
+        Sm4SBoxCircuit.apply(planes, 0);
+        long result = 0;
+        for (int i = 0; i < 8; i++) {
+            result |= planes[i] << i; // XOR and AND only: the unused bits stay zero
+        }
+        return (int) result ^ Sm4.OUT_WORD;
+    }
+}
