@@ -12,11 +12,12 @@
 module org.shangmi.core {
     exports org.shangmi.core.kdf;
 
-    exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni;
+    exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector;
     exports org.shangmi.core.hash to org.shangmi.provider;
     exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.openssl;
     exports org.shangmi.core.sm3 to org.shangmi.provider;
-    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni;
+    exports org.shangmi.core.sm4 to org.shangmi.vector;
+    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector;
 
     provides org.shangmi.core.backend.BackendService with org.shangmi.core.backend.JavaBackendService;
 }

@@ -1,0 +1,226 @@
+package org.shangmi.vector;
+
+import static jdk.incubator.vector.VectorOperators.GE;
+import static jdk.incubator.vector.VectorOperators.LSHR;
+import static jdk.incubator.vector.VectorOperators.ROL;
+import static jdk.incubator.vector.VectorOperators.XOR;
+
+import java.util.Arrays;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
+import org.shangmi.core.sm4.Sm4;
+import org.shangmi.core.sm4.Sm4Rounds;
+import org.shangmi.core.util.Bytes;
+
+/**
+ * SM4's rounds on the Vector API: the S-box through byte shuffles over the nibble tables of
+ * {@link NibbleTables}, so that one sequential block (CBC, CFB and OFB encryption, CCM's CBC-MAC)
+ * costs about a third of the circuit's time, and many blocks go through as many lanes as the
+ * machine's vectors hold.
+ *
+ * <p>One block keeps each of its four words in every lane of a 128-bit vector; the S-box works on
+ * the round word's four bytes at once and L on 32-bit lanes. Many blocks are transposed so that
+ * lane b of vector w holds word w of block b ({@link #LANES} blocks a pass, 16 with 512-bit
+ * vectors).
+ *
+ * <p>The rounds are written out in each path instead of calling helpers: the Vector API is fast
+ * only where the JIT inlines everything into one compiled method, and it declines to inline a
+ * helper it has already compiled on its own, or one of more than 35 bytecodes whose profile a
+ * busy compiler queue left empty; then every vector is a heap object and every operation a loop.
+ *
+ * <p>Constant time in compiled code: every table lookup is a shuffle within a register (no memory
+ * index depends on the data), the division-by-zero marker is handled by a lane-wise compare and
+ * blend, and nothing branches on the keys or the data. The Vector API's own Java fallbacks, which
+ * run until the JIT compiles these methods or where it cannot, do index small arrays and branch by
+ * lane values: {@link VectorBackendService} therefore warms these methods on public data and
+ * serves only once a call allocates nothing, the sign that it runs as vector instructions. Not
+ * thread-safe (scratch space, wiped after each call).
+ */
+final class VectorSm4Rounds implements Sm4Rounds {
+
+    /** One block: a word in each of four lanes. */
+    private static final VectorSpecies<Integer> ONE = IntVector.SPECIES_128;
+    private static final VectorSpecies<Byte> ONE_BYTES = ByteVector.SPECIES_128;
+    /** Many blocks: the machine's widest vectors. */
+    private static final VectorSpecies<Integer> MANY = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Byte> MANY_BYTES = ByteVector.SPECIES_PREFERRED;
+
+    /** Blocks per pass of the many-block path. */
+    static final int LANES = MANY.length();
+    /** Up to this many blocks go one at a time: a pass of {@link #LANES} costs about as much as three single blocks. */
+    private static final int SINGLE_UP_TO = 2;
+
+    private static final ByteVector IN_LOW_1 = table(ONE_BYTES, NibbleTables.IN_LOW);
+    private static final ByteVector IN_HIGH_1 = table(ONE_BYTES, NibbleTables.IN_HIGH);
+    private static final ByteVector INVERSE_1 = table(ONE_BYTES, NibbleTables.INVERSE);
+    private static final ByteVector A_OVER_1 = table(ONE_BYTES, NibbleTables.A_OVER);
+    private static final ByteVector OUT_IO_1 = table(ONE_BYTES, NibbleTables.OUT_IO);
+    private static final ByteVector OUT_JO_1 = table(ONE_BYTES, NibbleTables.OUT_JO);
+    private static final ByteVector IN_LOW_N = table(MANY_BYTES, NibbleTables.IN_LOW);
+    private static final ByteVector IN_HIGH_N = table(MANY_BYTES, NibbleTables.IN_HIGH);
+    private static final ByteVector INVERSE_N = table(MANY_BYTES, NibbleTables.INVERSE);
+    private static final ByteVector A_OVER_N = table(MANY_BYTES, NibbleTables.A_OVER);
+    private static final ByteVector OUT_IO_N = table(MANY_BYTES, NibbleTables.OUT_IO);
+    private static final ByteVector OUT_JO_N = table(MANY_BYTES, NibbleTables.OUT_JO);
+
+    private static final byte MARKER = (byte) NibbleTables.INFINITY;
+
+    private final int[] encryptionKeys;
+    private final int[] decryptionKeys;
+    /** Word-major blocks of one pass: word w of block b at w·LANES + b. */
+    private final int[] words = new int[4 * LANES];
+
+    VectorSm4Rounds(int[] encryptionKeys, int[] decryptionKeys) {
+        this.encryptionKeys = encryptionKeys;
+        this.decryptionKeys = decryptionKeys;
+    }
+
+    @Override
+    public void cryptBlock(boolean encrypt, byte[] in, int inOff, byte[] out, int outOff) {
+        int[] keys = encrypt ? encryptionKeys : decryptionKeys;
+        IntVector x0 = IntVector.broadcast(ONE, Bytes.getIntBE(in, inOff));
+        IntVector x1 = IntVector.broadcast(ONE, Bytes.getIntBE(in, inOff + 4));
+        IntVector x2 = IntVector.broadcast(ONE, Bytes.getIntBE(in, inOff + 8));
+        IntVector x3 = IntVector.broadcast(ONE, Bytes.getIntBE(in, inOff + 12));
+        // one round per iteration, rotating the words, written out here rather than in helpers
+        // (see the class comment)
+        for (int r = 0; r < keys.length; r++) {
+            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
+            // τ: the S-box on every byte through the nibble tables (see NibbleTables)
+            ByteVector low = word.reinterpretAsBytes().and((byte) 15);
+            ByteVector high = word.lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
+            ByteVector tower = low.selectFrom(IN_LOW_1).lanewise(XOR, high.selectFrom(IN_HIGH_1));
+            ByteVector k = tower.and((byte) 15);
+            ByteVector i = tower.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
+            ByteVector j = i.lanewise(XOR, k);
+            ByteVector ak = k.selectFrom(A_OVER_1);
+            // a lookup at the marker (16 or more) gives 0; indices stay below 32
+            ByteVector iak = i.selectFrom(INVERSE_1).lanewise(XOR, ak);
+            ByteVector jak = j.selectFrom(INVERSE_1).lanewise(XOR, ak);
+            ByteVector io = iak.and((byte) 15).selectFrom(INVERSE_1).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
+            ByteVector jo = jak.and((byte) 15).selectFrom(INVERSE_1).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
+            IntVector b = io.and((byte) 15).selectFrom(OUT_IO_1).blend((byte) 0, io.compare(GE, MARKER))
+                    .lanewise(XOR, jo.and((byte) 15).selectFrom(OUT_JO_1).blend((byte) 0, jo.compare(GE, MARKER)))
+                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
+            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
+            IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
+                    .lanewise(XOR, b.lanewise(ROL, 18)).lanewise(XOR, b.lanewise(ROL, 24));
+            x0 = x1;
+            x1 = x2;
+            x2 = x3;
+            x3 = next;
+        }
+        Bytes.putIntBE(out, outOff, x3.lane(0));
+        Bytes.putIntBE(out, outOff + 4, x2.lane(0));
+        Bytes.putIntBE(out, outOff + 8, x1.lane(0));
+        Bytes.putIntBE(out, outOff + 12, x0.lane(0));
+    }
+
+    @Override
+    public void cryptBlocks(boolean encrypt, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        if (count <= SINGLE_UP_TO) {
+            for (int i = 0; i < count; i++) {
+                cryptBlock(encrypt, in, inOff + i * Sm4.BLOCK_SIZE, out, outOff + i * Sm4.BLOCK_SIZE);
+            }
+            return;
+        }
+        int[] keys = encrypt ? encryptionKeys : decryptionKeys;
+        for (int done = 0; done < count; done += LANES) {
+            int blocks = Math.min(LANES, count - done);
+            int at = inOff + done * Sm4.BLOCK_SIZE;
+            for (int b = 0; b < blocks; b++) {
+                for (int w = 0; w < 4; w++) {
+                    words[w * LANES + b] = Bytes.getIntBE(in, at + b * Sm4.BLOCK_SIZE + 4 * w);
+                }
+            }
+            cryptPass(keys, words);
+            at = outOff + done * Sm4.BLOCK_SIZE;
+            for (int b = 0; b < blocks; b++) {
+                for (int w = 0; w < 4; w++) {
+                    Bytes.putIntBE(out, at + b * Sm4.BLOCK_SIZE + 4 * w, words[w * LANES + b]);
+                }
+            }
+        }
+        Arrays.fill(words, 0);
+    }
+
+    @Override
+    public void cryptCounters(long[] counter, int counterBits, byte[] in, int inOff, byte[] out, int outOff, int count) {
+        for (int done = 0; done < count; done += LANES) {
+            int blocks = Math.min(LANES, count - done);
+            for (int b = 0; b < blocks; b++) {
+                words[b] = (int) (counter[0] >>> 32);
+                words[LANES + b] = (int) counter[0];
+                words[2 * LANES + b] = (int) (counter[1] >>> 32);
+                words[3 * LANES + b] = (int) counter[1];
+                Sm4.incrementCounter(counter, counterBits);
+            }
+            cryptPass(encryptionKeys, words);
+            int at = done * Sm4.BLOCK_SIZE;
+            for (int b = 0; b < blocks; b++) {
+                for (int w = 0; w < 4; w++) {
+                    int offset = at + b * Sm4.BLOCK_SIZE + 4 * w;
+                    Bytes.putIntBE(out, outOff + offset, Bytes.getIntBE(in, inOff + offset) ^ words[w * LANES + b]);
+                }
+            }
+        }
+        Arrays.fill(words, 0);
+    }
+
+    @Override
+    public void wipe() {
+        Arrays.fill(words, 0);
+    }
+
+    /**
+     * The 32 rounds on the {@link #LANES} blocks in {@code words} (word-major), in place; lanes
+     * beyond the blocks in use carry whatever is there and are not read back.
+     */
+    private static void cryptPass(int[] keys, int[] words) {
+        IntVector x0 = IntVector.fromArray(MANY, words, 0);
+        IntVector x1 = IntVector.fromArray(MANY, words, LANES);
+        IntVector x2 = IntVector.fromArray(MANY, words, 2 * LANES);
+        IntVector x3 = IntVector.fromArray(MANY, words, 3 * LANES);
+        // the round of cryptBlock, on the wide species
+        for (int r = 0; r < keys.length; r++) {
+            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
+            // τ: the S-box on every byte through the nibble tables (see NibbleTables)
+            ByteVector low = word.reinterpretAsBytes().and((byte) 15);
+            ByteVector high = word.lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
+            ByteVector tower = low.selectFrom(IN_LOW_N).lanewise(XOR, high.selectFrom(IN_HIGH_N));
+            ByteVector k = tower.and((byte) 15);
+            ByteVector i = tower.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
+            ByteVector j = i.lanewise(XOR, k);
+            ByteVector ak = k.selectFrom(A_OVER_N);
+            // a lookup at the marker (16 or more) gives 0; indices stay below 32
+            ByteVector iak = i.selectFrom(INVERSE_N).lanewise(XOR, ak);
+            ByteVector jak = j.selectFrom(INVERSE_N).lanewise(XOR, ak);
+            ByteVector io = iak.and((byte) 15).selectFrom(INVERSE_N).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
+            ByteVector jo = jak.and((byte) 15).selectFrom(INVERSE_N).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
+            IntVector b = io.and((byte) 15).selectFrom(OUT_IO_N).blend((byte) 0, io.compare(GE, MARKER))
+                    .lanewise(XOR, jo.and((byte) 15).selectFrom(OUT_JO_N).blend((byte) 0, jo.compare(GE, MARKER)))
+                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
+            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
+            IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
+                    .lanewise(XOR, b.lanewise(ROL, 18)).lanewise(XOR, b.lanewise(ROL, 24));
+            x0 = x1;
+            x1 = x2;
+            x2 = x3;
+            x3 = next;
+        }
+        x3.intoArray(words, 0);
+        x2.intoArray(words, LANES);
+        x1.intoArray(words, 2 * LANES);
+        x0.intoArray(words, 3 * LANES);
+    }
+
+    /** A 16-entry table repeated across every 128-bit part of the species. */
+    private static ByteVector table(VectorSpecies<Byte> species, byte[] entries) {
+        byte[] lanes = new byte[species.length()];
+        for (int n = 0; n < lanes.length; n++) {
+            lanes[n] = entries[n & 15];
+        }
+        return ByteVector.fromArray(species, lanes, 0);
+    }
+}

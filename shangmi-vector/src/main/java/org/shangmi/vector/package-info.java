@@ -1,0 +1,5 @@
+/**
+ * The vector backend: {@link org.shangmi.vector.VectorBackendService}, found by the provider
+ * through {@link java.util.ServiceLoader}. Not for direct use.
+ */
+package org.shangmi.vector;
