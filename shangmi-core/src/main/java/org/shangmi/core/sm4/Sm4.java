@@ -47,6 +47,7 @@ public final class Sm4 {
     private final int[] encryptionKeys = new int[ROUNDS];
     private final int[] decryptionKeys = new int[ROUNDS];
     private final Sm4Rounds rounds;
+    private boolean wiped;
 
     /**
      * Expands a 16-byte key; the rounds run through {@link Sm4CircuitRounds}.
@@ -114,8 +115,12 @@ public final class Sm4 {
         rounds.cryptBlocks(false, in, inOff, out, outOff, count);
     }
 
-    /** Overwrites the round keys and everything derived from them; the instance is unusable afterwards. */
+    /**
+     * Overwrites the round keys and everything derived from them; the instance refuses use
+     * afterwards ({@link IllegalStateException}).
+     */
     public void wipe() {
+        wiped = true;
         Arrays.fill(encryptionKeys, 0);
         Arrays.fill(decryptionKeys, 0);
         rounds.wipe();
@@ -124,7 +129,10 @@ public final class Sm4 {
     /** Below this many blocks the modes go block by block rather than in batches. */
     static final int BITSLICED_FROM = 4;
 
-    private static void checkBlocks(byte[] in, int inOff, byte[] out, int outOff, int count) {
+    private void checkBlocks(byte[] in, int inOff, byte[] out, int outOff, int count) {
+        if (wiped) {
+            throw new IllegalStateException("the SM4 key has been destroyed");
+        }
         if (count < 0) {
             throw new IllegalArgumentException("negative block count " + count);
         }

@@ -156,6 +156,21 @@ class Sm4ModesTest {
         assertThrows(IndexOutOfBoundsException.class, () -> cbc.update(new byte[16], 0, 32, new byte[32], 0));
     }
 
+    @Test
+    void everyModeRefusesUseOnceDestroyed() {
+        byte[] block = new byte[16];
+        for (CipherMode mode : CipherMode.values()) {
+            CipherEngine engine = Sm4Modes.create(mode, true, new byte[16], mode.needsIv() ? new byte[16] : null);
+            engine.update(block, 0, 16, block, 0);
+            engine.destroy();
+            engine.reset();
+            assertThrows(IllegalStateException.class, () -> engine.update(block, 0, 16, block, 0), mode.name());
+        }
+        Sm4Gcm gcm = new Sm4Gcm(new byte[16], new byte[12], 16);
+        gcm.destroy();
+        assertThrows(IllegalStateException.class, () -> gcm.encrypt(block, 0, 16, block, 0), "GCM");
+    }
+
     private static byte[] bouncyCastle(CipherMode mode, boolean encrypt, byte[] key, byte[] iv, byte[] input) throws Exception {
         BlockCipher cipher = switch (mode) {
             case ECB -> new SM4Engine();
