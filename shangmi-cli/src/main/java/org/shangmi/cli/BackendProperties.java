@@ -15,7 +15,7 @@ import picocli.CommandLine.ParameterException;
  */
 final class BackendProperties {
 
-    private static final List<String> BACKENDS = List.of("auto", "java", "openssl", "ffm", "jni");
+    private static final List<String> BACKENDS = List.of("auto", "java", "openssl", "ffm", "jni", "vector");
     private static final List<String> ALGORITHMS = List.of("SM2", "SM3", "HmacSM3", "SM4");
 
     private final Supplier<List<String>> values;
@@ -34,7 +34,7 @@ final class BackendProperties {
             String algorithm = equals < 0 ? null : value.substring(0, equals);
             String backend = value.substring(equals + 1).toLowerCase(Locale.ROOT);
             if (!BACKENDS.contains(backend)) {
-                throw new ParameterException(commandLine, "--backend " + value + ": the backend is auto, java, openssl, ffm or jni");
+                throw new ParameterException(commandLine, "--backend " + value + ": the backend is auto, java, openssl, ffm, jni or vector");
             }
             String property = "shangmi.backend";
             if (algorithm != null) {

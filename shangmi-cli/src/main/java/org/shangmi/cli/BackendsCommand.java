@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "backends", mixinStandardHelpOptions = true,
         description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
             "and which backend serves each algorithm, as chosen by shangmi --backend [ALGORITHM=]BACKEND",
-            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl|ffm|jni (openssl: ffm where it loads, else jni)."})
+            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl|ffm|jni|vector (openssl: ffm where it loads, else jni;"
+            + " vector: SM4 only, with --add-modules jdk.incubator.vector)."})
 final class BackendsCommand implements Runnable {
 
     @ParentCommand

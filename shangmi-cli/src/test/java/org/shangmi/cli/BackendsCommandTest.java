@@ -40,7 +40,7 @@ class BackendsCommandTest {
 
         CliRun bad = CliRun.of("--backend", "gpu", "backends");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java, openssl, ffm or jni"), bad.err());
+        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java, openssl, ffm, jni or vector"), bad.err());
         assertEquals(2, CliRun.of("--backend", "SM9=java", "backends").status(), "no such algorithm");
     }
 }

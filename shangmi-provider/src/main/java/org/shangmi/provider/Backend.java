@@ -14,7 +14,13 @@ public enum Backend {
      */
     OPENSSL("openssl", 22),
     /** The same libcrypto through JNI: module {@code shangmi-jni} and its C library, JDK 17 and later. */
-    JNI("jni", 17);
+    JNI("jni", 17),
+    /**
+     * SM4 only, on the incubating Vector API: module {@code shangmi-vector}, JDK 25, and a JVM
+     * started with {@code --add-modules jdk.incubator.vector}. Never chosen by {@code auto}: it
+     * serves once named ({@code shangmi.backend.SM4=vector}).
+     */
+    VECTOR("vector", 25);
 
     private final String id;
     private final int minimumJdk;

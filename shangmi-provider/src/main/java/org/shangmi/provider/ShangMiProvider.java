@@ -189,7 +189,7 @@ public final class ShangMiProvider extends Provider {
                 Backend named = Backend.forId(choice);
                 if (named == null) {
                     throw new ProviderException(property + "=" + value
-                            + " is not a backend: use auto, java, openssl, ffm or jni");
+                            + " is not a backend: use auto, java, openssl, ffm, jni or vector");
                 }
                 yield List.of(named);
             }

@@ -67,7 +67,7 @@ class Pkcs12KeyStoreTest {
         List<List<String>> protections = List.of(List.of(),
                 List.of("-keypbe", "SM4-CBC", "-certpbe", "SM4-CBC", "-macalg", "SM3"),
                 List.of("-keypbe", "SM4-CBC", "-certpbe", "AES-128-CBC", "-macalg", "SHA256"));
-        for (ShangMiProvider provider : Providers.serving("SM4")) {
+        for (ShangMiProvider provider : Providers.each()) {
             try (Installed installed = Installed.first(provider)) {
                 for (List<String> protection : protections) {
                     Path file = export(protection);
@@ -103,7 +103,7 @@ class Pkcs12KeyStoreTest {
                 new Protection("PBEWithHmacSHA1AndSM4", null, "HmacPBESM3",
                         List.of("Shrouded Keybag: PBES2, PBKDF2, SM4-CBC, Iteration 10000, PRF hmacWithSHA1", "MAC: sm3")));
         PrivateKey key = opensslKey();
-        for (ShangMiProvider provider : Providers.serving("SM4")) {
+        for (ShangMiProvider provider : Providers.each()) {
             try (Installed installed = Installed.first(provider)) {
                 Certificate[] chain = chainOf("leaf", "inter");
                 for (Protection protection : protections) {
@@ -144,7 +144,7 @@ class Pkcs12KeyStoreTest {
     @Test
     void hmacSm3SchemeRoundTripsAndNamesGmT0091sPrf() throws Exception {
         PrivateKey key = opensslKey();
-        for (ShangMiProvider provider : Providers.serving("SM4")) {
+        for (ShangMiProvider provider : Providers.each()) {
             try (Installed installed = Installed.first(provider)) {
                 byte[] file = withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> {
                     KeyStore store = KeyStore.getInstance("PKCS12");
@@ -173,7 +173,7 @@ class Pkcs12KeyStoreTest {
     @Test
     void encryptedPrivateKeyInfoFromOpenSslPkcs8() throws Exception {
         PrivateKey expected = opensslKey();
-        for (ShangMiProvider provider : Providers.serving("SM4")) {
+        for (ShangMiProvider provider : Providers.each()) {
             try (Installed installed = Installed.first(provider)) {
                 for (String prf : List.of("hmacWithSHA1", "hmacWithSHA256", "hmacWithSHA512")) {
                     Path encrypted = directory.resolve("leaf-" + prf + ".p8");

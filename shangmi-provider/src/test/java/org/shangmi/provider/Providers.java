@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.security.Provider;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.params.provider.Arguments;
+import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.testing.Vectors;
 
 /** The providers every provider test runs against: one per backend available here, and the peers. */
@@ -17,15 +19,29 @@ final class Providers {
     private Providers() {
     }
 
-    /** One {@link ShangMiProvider} per available backend; never empty (Java is always there). */
+    /**
+     * One {@link ShangMiProvider} per available backend that serves every algorithm (the PKI
+     * services need them all); never empty (Java is always there).
+     */
     static List<ShangMiProvider> each() {
+        List<ShangMiProvider> providers = new ArrayList<>();
+        for (ShangMiProvider provider : all()) {
+            if (Arrays.stream(Algorithm.values()).allMatch(algorithm -> provider.backendFor(algorithm.jcaName()) != null)) {
+                providers.add(provider);
+            }
+        }
+        assertFalse(providers.isEmpty(), "no backend serves everything: " + ShangMiProvider.backendStatus());
+        return providers;
+    }
+
+    /** One {@link ShangMiProvider} per available backend, whatever it serves. */
+    private static List<ShangMiProvider> all() {
         List<ShangMiProvider> providers = new ArrayList<>();
         for (BackendStatus status : ShangMiProvider.backendStatus()) {
             if (status.available()) {
                 providers.add(new ShangMiProvider(status.backend()));
             }
         }
-        assertFalse(providers.isEmpty(), "no backend is available: " + ShangMiProvider.backendStatus());
         return providers;
     }
 
@@ -35,7 +51,7 @@ final class Providers {
      */
     static List<ShangMiProvider> serving(String jcaAlgorithm) {
         List<ShangMiProvider> providers = new ArrayList<>();
-        for (ShangMiProvider provider : each()) {
+        for (ShangMiProvider provider : all()) {
             if (provider.backendFor(jcaAlgorithm) != null) {
                 providers.add(provider);
             }

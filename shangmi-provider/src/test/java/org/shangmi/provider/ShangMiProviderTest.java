@@ -186,6 +186,34 @@ class ShangMiProviderTest {
         assertEquals(Backend.JNI, new ShangMiProvider(Backend.JNI).backendFor("SM3"));
     }
 
+    /**
+     * The provider's tests run with shangmi-vector and --add-modules jdk.incubator.vector: on JDK 25
+     * the vector backend serves SM4 (and only SM4) to every SM4 test, only when named; on JDK 17 it
+     * says which JDK it needs.
+     */
+    @Test
+    void theVectorBackendServesSm4OnJdk25WhenNamed() {
+        BackendStatus vector = ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal());
+        if (Runtime.version().feature() < 25) {
+            assertFalse(vector.available());
+            assertTrue(vector.problems().startsWith("needs JDK 25 or later"), vector.problems());
+            return;
+        }
+        assertTrue(vector.available(), vector.problems());
+        assertEquals(Set.of("SM4"), vector.algorithms());
+        assertTrue(vector.details().contains("compiled after"), vector.details());
+        ShangMiProvider pinned = new ShangMiProvider(Backend.VECTOR);
+        assertEquals(Backend.VECTOR, pinned.backendFor("SM4"));
+        assertNull(pinned.getService("MessageDigest", "SM3"), "a pinned vector provider registers SM4 only");
+        assertEquals(Backend.JAVA, new ShangMiProvider().backendFor("SM4"), "auto never picks it");
+        System.setProperty("shangmi.backend.SM4", "vector");
+        try {
+            assertEquals(Backend.VECTOR, new ShangMiProvider().backendFor("SM4"));
+        } finally {
+            System.clearProperty("shangmi.backend.SM4");
+        }
+    }
+
     /** openssl names libcrypto through FFM where that backend serves, else through JNI; ffm and jni name one each. */
     @Test
     void opensslNamesEitherNativeBackendAndFfmAndJniNameOne() {
@@ -221,6 +249,6 @@ class ShangMiProviderTest {
     void anUnknownBackendNameIsAnError() {
         System.setProperty("shangmi.backend.SM3", "gpu");
         ProviderException e = assertThrows(ProviderException.class, ShangMiProvider::new);
-        assertEquals("shangmi.backend.SM3=gpu is not a backend: use auto, java, openssl, ffm or jni", e.getMessage());
+        assertEquals("shangmi.backend.SM3=gpu is not a backend: use auto, java, openssl, ffm, jni or vector", e.getMessage());
     }
 }
