@@ -8,6 +8,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Param;
 import org.shangmi.provider.spec.Sm4XtsParameterSpec;
 
@@ -21,8 +22,10 @@ import org.shangmi.provider.spec.Sm4XtsParameterSpec;
  * <p>Not every peer has every mode: XTS is ShangMi's alone, CCM ShangMi's and Bouncy Castle's.
  * The setup of a missing combination fails with {@code NoSuchAlgorithmException}, which JMH
  * reports before it goes on with the others; name the providers with {@code -p provider=...} to
- * avoid them.
+ * avoid them. ShangMi-Vector (SM4 on the incubating Vector API) runs only where named, in a fork
+ * that resolves {@code jdk.incubator.vector}.
  */
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "--add-modules", "jdk.incubator.vector"})
 public class CipherBench extends MessageBench {
 
     @Param({"CBC", "CTR", "ECB", "GCM", "CCM", "XTS"})

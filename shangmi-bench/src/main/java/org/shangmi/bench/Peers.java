@@ -48,6 +48,13 @@ enum Peers {
             return new ShangMiProvider(Backend.JNI);
         }
     },
+    /** ShangMi with the vector backend (SM4 only; the fork adds the incubating Vector API). */
+    SHANGMI_VECTOR("ShangMi-Vector", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
+        @Override
+        Provider provider() {
+            return new ShangMiProvider(Backend.VECTOR);
+        }
+    },
     /** Bouncy Castle's JCA provider. */
     BC("BC", "SM3", "HmacSM3", new PublicKeyNames("EC", "sm2p256v1", "SM3withSM2", "SM2", false)) {
         @Override

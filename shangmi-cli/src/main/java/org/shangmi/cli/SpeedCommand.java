@@ -63,7 +63,7 @@ final class SpeedCommand implements Callable<Integer> {
     List<String> algorithms = new ArrayList<>();
 
     @Option(names = "--backend", split = ",", paramLabel = "NAME",
-            description = "Columns to measure: the backends java, openssl (FFM), jni, and the peers bc, kona, kona-native "
+            description = "Columns to measure: the backends java, openssl (FFM), jni, vector (SM4 only), and the peers bc, kona, kona-native "
                     + "(default: every one available).")
     List<String> columnNames = new ArrayList<>();
 
@@ -258,7 +258,7 @@ final class SpeedCommand implements Callable<Integer> {
                 boolean peer = SpeedSubject.peerIds().contains(name.toLowerCase(Locale.ROOT));
                 throw new ParameterException(spec.commandLine(), peer
                         ? "the peer " + name + " is unavailable: " + String.join("; ", problems)
-                        : "unknown backend " + name + ": use java, openssl, jni, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
+                        : "unknown backend " + name + ": use java, openssl, jni, vector, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
             }
         }
         return result;

@@ -188,7 +188,7 @@ class SpeedCommandTest {
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "md5").status());
         CliRun unknown = CliRun.of("speed", "--seconds", "0.05", "--backend", "nss", "sm3");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, jni, or a peer: bc, kona, kona-native"), unknown.err());
+        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, jni, vector, or a peer: bc, kona, kona-native"), unknown.err());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
         CliRun missing = CliRun.of("speed", "--seconds", "0.05", "--provider", "org.example.NoSuchProvider", "sm3");
         assertEquals(2, missing.status());

@@ -39,12 +39,13 @@ public final class JmhReport implements ReportCommand.Report {
     /** Providers that are yardsticks (other algorithms), never counted as peers: these, and every "JDK-..." label. */
     private static final Set<String> REFERENCES = Set.of("BC-secp256k1");
     private static final String JAVA = "ShangMi-Java";
-    /** The native backends' labels, each compared with Java in a column of its own, and those columns' titles. */
-    private static final Map<String, String> NATIVE = new LinkedHashMap<>();
+    /** The other backends' labels, each compared with Java in a column of its own, and those columns' titles. */
+    private static final Map<String, String> BACKENDS = new LinkedHashMap<>();
 
     static {
-        NATIVE.put("ShangMi-OpenSSL", "OpenSSL vs Java");
-        NATIVE.put("ShangMi-JNI", "JNI vs Java");
+        BACKENDS.put("ShangMi-OpenSSL", "OpenSSL vs Java");
+        BACKENDS.put("ShangMi-JNI", "JNI vs Java");
+        BACKENDS.put("ShangMi-Vector", "Vector vs Java");
     }
 
     /** One JMH result: benchmark as Class.method, its parameters without the provider, and its metrics. */
@@ -252,12 +253,12 @@ public final class JmhReport implements ReportCommand.Report {
         List<String> providers = providers(group);
         List<String> peers = providers.stream()
                 .filter(p -> !p.startsWith("ShangMi-") && !p.startsWith("JDK-") && !REFERENCES.contains(p)).toList();
-        List<String> natives = providers.contains(JAVA) ? NATIVE.keySet().stream().filter(providers::contains).toList() : List.of();
+        List<String> natives = providers.contains(JAVA) ? BACKENDS.keySet().stream().filter(providers::contains).toList() : List.of();
         boolean ours = providers.stream().anyMatch(p -> p.startsWith("ShangMi-"));
         List<String> header = new ArrayList<>();
         header.add(rowHeader(group));
         header.addAll(providers);
-        natives.forEach(label -> header.add(NATIVE.get(label)));
+        natives.forEach(label -> header.add(BACKENDS.get(label)));
         if (ours && !peers.isEmpty()) {
             header.add("ShangMi ÷ best peer");
         }
