@@ -95,13 +95,14 @@ final class VectorSm4Rounds implements Sm4Rounds {
             ByteVector i = tower.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
             ByteVector j = i.lanewise(XOR, k);
             ByteVector ak = k.selectFrom(A_OVER_1);
-            // a lookup at the marker (16 or more) gives 0; indices stay below 32
+            // a lookup at the marker (16 to 31) gives 0: selectFrom wraps the index into the
+            // table's repeated copies, and the blend clears those lanes
             ByteVector iak = i.selectFrom(INVERSE_1).lanewise(XOR, ak);
             ByteVector jak = j.selectFrom(INVERSE_1).lanewise(XOR, ak);
-            ByteVector io = iak.and((byte) 15).selectFrom(INVERSE_1).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
-            ByteVector jo = jak.and((byte) 15).selectFrom(INVERSE_1).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
-            IntVector b = io.and((byte) 15).selectFrom(OUT_IO_1).blend((byte) 0, io.compare(GE, MARKER))
-                    .lanewise(XOR, jo.and((byte) 15).selectFrom(OUT_JO_1).blend((byte) 0, jo.compare(GE, MARKER)))
+            ByteVector io = iak.selectFrom(INVERSE_1).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
+            ByteVector jo = jak.selectFrom(INVERSE_1).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
+            IntVector b = io.selectFrom(OUT_IO_1).blend((byte) 0, io.compare(GE, MARKER))
+                    .lanewise(XOR, jo.selectFrom(OUT_JO_1).blend((byte) 0, jo.compare(GE, MARKER)))
                     .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
             // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
             IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
@@ -193,13 +194,14 @@ final class VectorSm4Rounds implements Sm4Rounds {
             ByteVector i = tower.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
             ByteVector j = i.lanewise(XOR, k);
             ByteVector ak = k.selectFrom(A_OVER_N);
-            // a lookup at the marker (16 or more) gives 0; indices stay below 32
+            // a lookup at the marker (16 to 31) gives 0: selectFrom wraps the index into the
+            // table's repeated copies, and the blend clears those lanes
             ByteVector iak = i.selectFrom(INVERSE_N).lanewise(XOR, ak);
             ByteVector jak = j.selectFrom(INVERSE_N).lanewise(XOR, ak);
-            ByteVector io = iak.and((byte) 15).selectFrom(INVERSE_N).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
-            ByteVector jo = jak.and((byte) 15).selectFrom(INVERSE_N).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
-            IntVector b = io.and((byte) 15).selectFrom(OUT_IO_N).blend((byte) 0, io.compare(GE, MARKER))
-                    .lanewise(XOR, jo.and((byte) 15).selectFrom(OUT_JO_N).blend((byte) 0, jo.compare(GE, MARKER)))
+            ByteVector io = iak.selectFrom(INVERSE_N).blend((byte) 0, iak.compare(GE, MARKER)).lanewise(XOR, j);
+            ByteVector jo = jak.selectFrom(INVERSE_N).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
+            IntVector b = io.selectFrom(OUT_IO_N).blend((byte) 0, io.compare(GE, MARKER))
+                    .lanewise(XOR, jo.selectFrom(OUT_JO_N).blend((byte) 0, jo.compare(GE, MARKER)))
                     .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
             // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
             IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))

@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.shangmi.core.backend.BackendUnavailableException;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.sm2.Sm2Curve;
 import org.shangmi.core.sm2.Sm2Encryptor;
 import org.shangmi.core.sm2.Sm2Point;
@@ -12,6 +15,7 @@ import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.core.sm4.Sm4;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.util.ConstantTime;
+import org.shangmi.vector.VectorBackendService;
 
 /**
  * A dudect-style test for timing leaks (Reparaz, Balasch and Verbauwhede, "Dude, is my code
@@ -188,6 +192,34 @@ public final class TimingLeaks {
         return k;
     }
 
+    /**
+     * The vector backend's SM4, one block and one pass of blocks, if it loads here (JDK 25 with
+     * {@code --add-modules jdk.incubator.vector}, which bin/bench --timing passes); loading warms
+     * it until its code is compiled.
+     */
+    private static void vectorTargets(List<Target> targets, byte[] key) {
+        VectorBackendService vector = new VectorBackendService();
+        try {
+            vector.load();
+        } catch (BackendUnavailableException | LinkageError e) {
+            System.err.println("TimingLeaks: no vector targets: " + e.getMessage());
+            return;
+        }
+        CipherEngine ecb = vector.newSm4(CipherMode.ECB, true, key, null);
+        byte[] block = new byte[16];
+        targets.add(new FixedVsRandom(new byte[16]) {
+            public String name() { return "SM4 one block (vector)"; }
+            public int batch() { return 32; }
+            public int run(byte[] in) { ecb.update(in, 0, 16, block, 0); return block[0]; }
+        });
+        byte[] blocks = new byte[16 * 16];
+        targets.add(new FixedVsRandom(new byte[16 * 16]) {
+            public String name() { return "SM4 16 blocks (vector)"; }
+            public int batch() { return 4; }
+            public int run(byte[] in) { ecb.update(in, 0, in.length, blocks, 0); return blocks[0]; }
+        });
+    }
+
     static List<Target> targets() {
         List<Target> targets = new ArrayList<>();
         Sm2Curve curve = new Sm2Curve();
@@ -244,6 +276,7 @@ public final class TimingLeaks {
             public int batch() { return 2; }
             public int run(byte[] in) { sm4.encryptBlocks(in, 0, blocks, 0, 64); return blocks[0]; }
         });
+        vectorTargets(targets, key);
         Sm4Gcm gcm = new Sm4Gcm(key, new byte[12], 16);
         byte[] tagOut = new byte[16];
         targets.add(new FixedVsRandom(new byte[256]) {
