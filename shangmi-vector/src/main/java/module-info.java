@@ -8,7 +8,9 @@
  */
 module org.shangmi.vector {
     requires org.shangmi.core;
-    requires jdk.incubator.vector;
+    // resolved only when the JVM is started with --add-modules jdk.incubator.vector: having this
+    // module on the module path must not make every application print the incubator warning
+    requires static jdk.incubator.vector;
     requires jdk.management;
 
     provides org.shangmi.core.backend.BackendService with org.shangmi.vector.VectorBackendService;

@@ -133,7 +133,7 @@ public final class VectorBackendService implements BackendService {
         long[] counter = new long[2];
         long start = System.nanoTime();
         while (true) {
-            for (int i = 0; i < 200; i++) {
+            for (int i = 0; i < 200 && System.nanoTime() - start <= WARM_UP_LIMIT_NANOS; i++) {
                 rounds.cryptBlock(true, data, 0, data, 0);
                 rounds.cryptBlocks(i % 2 == 0, data, 0, data, 0, blocks);
                 rounds.cryptCounters(counter, 32, data, 0, data, 0, blocks);
