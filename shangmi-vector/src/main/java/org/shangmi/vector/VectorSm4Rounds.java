@@ -183,7 +183,8 @@ final class VectorSm4Rounds implements Sm4Rounds {
         IntVector x1 = IntVector.fromArray(MANY, words, LANES);
         IntVector x2 = IntVector.fromArray(MANY, words, 2 * LANES);
         IntVector x3 = IntVector.fromArray(MANY, words, 3 * LANES);
-        // the round of cryptBlock, on the wide species
+        // the round of cryptBlock, on the wide species (one block in a lane of a pass instead of
+        // its own 128-bit path measured 29 MB/s against 48.6 for CBC: wide shuffles are slower)
         for (int r = 0; r < keys.length; r++) {
             IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
             // τ: the S-box on every byte through the nibble tables (see NibbleTables)
