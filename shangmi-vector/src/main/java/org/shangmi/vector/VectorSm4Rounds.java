@@ -48,7 +48,10 @@ final class VectorSm4Rounds implements Sm4Rounds {
 
     /** Blocks per pass of the many-block path. */
     static final int LANES = MANY.length();
-    /** Up to this many blocks go one at a time: a pass of {@link #LANES} costs about as much as three single blocks. */
+    /**
+     * Up to this many blocks go one at a time: a pass costs about two single blocks (0.63 against
+     * 0.33 µs with 512-bit vectors, from the CTR and CBC rates).
+     */
     private static final int SINGLE_UP_TO = 2;
 
     private static final ByteVector IN_LOW_1 = table(ONE_BYTES, NibbleTables.IN_LOW);
