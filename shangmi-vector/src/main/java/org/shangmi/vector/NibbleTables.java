@@ -97,7 +97,7 @@ final class NibbleTables {
         return result;
     }
 
-    /** The S-box the tables compute, one byte at a time with the marker rules (for self-checks). */
+    /** The S-box the tables compute, one byte at a time with the marker rules (for the tests). */
     static int substitute(int x) {
         int t = (IN_LOW[x & 15] ^ IN_HIGH[(x >>> 4) & 15]) & 0xff;
         int k = t & 15;
