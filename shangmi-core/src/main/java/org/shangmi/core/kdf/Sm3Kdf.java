@@ -49,6 +49,7 @@ public final class Sm3Kdf {
             prefix.reset();
             work.reset();
             Arrays.fill(block, (byte) 0);
+            Arrays.fill(counter, (byte) 0);
         }
     }
 

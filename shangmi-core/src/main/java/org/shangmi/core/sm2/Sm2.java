@@ -2,6 +2,7 @@ package org.shangmi.core.sm2;
 
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.List;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.util.WorkspacePool;
 
@@ -15,8 +16,19 @@ import org.shangmi.core.util.WorkspacePool;
  */
 public final class Sm2 implements Sm2Engine {
 
-    private static final WorkspacePool<Sm2Signer> SIGNERS = new WorkspacePool<>(Sm2Signer::new);
-    private static final WorkspacePool<Sm2Encryptor> ENCRYPTORS = new WorkspacePool<>(Sm2Encryptor::new);
+    private static final WorkspacePool<Sm2Signer> SIGNERS = new WorkspacePool<>(Sm2Signer::new, Sm2Signer::wipeWorkspace);
+    private static final WorkspacePool<Sm2Encryptor> ENCRYPTORS =
+            new WorkspacePool<>(Sm2Encryptor::new, Sm2Encryptor::wipeWorkspace);
+
+    /** The idle signers, for tests that inspect what the pool keeps. */
+    static List<Sm2Signer> idleSigners() {
+        return SIGNERS.idle();
+    }
+
+    /** The idle encryptors, for tests that inspect what the pool keeps. */
+    static List<Sm2Encryptor> idleEncryptors() {
+        return ENCRYPTORS.idle();
+    }
 
     @Override
     public void generateKeyPair(SecureRandom random, byte[] privateKey, byte[] publicKey) {

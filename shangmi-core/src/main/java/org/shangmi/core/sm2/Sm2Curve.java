@@ -67,6 +67,43 @@ public final class Sm2Curve {
     public Sm2Curve() {
     }
 
+    /**
+     * Zeros every temporary and table of this workspace, which hold the last operation's
+     * intermediate values (secret ones after a multiplication by a private key or a nonce).
+     */
+    public void wipe() {
+        Sm2Field.setZero(t0);
+        Sm2Field.setZero(t1);
+        Sm2Field.setZero(t2);
+        Sm2Field.setZero(t3);
+        Sm2Field.setZero(t4);
+        Sm2Field.setZero(t5);
+        java.util.Arrays.fill(recoding, 0);
+        for (long[] temporary : inversion) {
+            java.util.Arrays.fill(temporary, 0);
+        }
+        java.util.Arrays.fill(compressed, (byte) 0);
+        java.util.Arrays.fill(reducedScalar, (byte) 0);
+        selected.wipe();
+        sum.wipe();
+        doubled.wipe();
+        accumulator.wipe();
+        wipeAll(table);
+        wipeAll(oddMultiples);
+        if (generatorDigits != null) {
+            java.util.Arrays.fill(generatorDigits, 0);
+            java.util.Arrays.fill(pointDigits, 0);
+        }
+    }
+
+    private static void wipeAll(Sm2Point[] points) {
+        if (points != null) {
+            for (Sm2Point point : points) {
+                point.wipe();
+            }
+        }
+    }
+
     private static Sm2Point[] points(int count) {
         Sm2Point[] points = new Sm2Point[count];
         for (int i = 0; i < count; i++) {

@@ -154,6 +154,22 @@ public final class Sm2Encryptor {
         }
     }
 
+    /** Zeros every array of this workspace: the pool calls it before it keeps one. */
+    void wipeWorkspace() {
+        point.wipe();
+        peer.wipe();
+        Arrays.fill(scalar, 0);
+        Arrays.fill(nonce, (byte) 0);
+        Arrays.fill(shared, (byte) 0);
+        Arrays.fill(expectedTag, (byte) 0);
+        Arrays.fill(fresh, (byte) 0);
+        Arrays.fill(messageDigest, (byte) 0);
+        sm3.reset();
+        nonces.wipe();
+        curve.wipe();
+        order.wipe();
+    }
+
     /** Zeros the plaintext range and reports failure. */
     private static int fail(byte[] out, int outOff, int length) {
         Arrays.fill(out, outOff, outOff + length, (byte) 0);

@@ -185,4 +185,14 @@ public final class Sm2OrderField {
     private static byte[] hex(String hex) {
         return HexFormat.of().parseHex(hex);
     }
+
+    /** Zeros the temporaries, which hold the last operation's values (secret ones when signing). */
+    public void wipe() {
+        Arrays.fill(columns, 0);
+        Arrays.fill(plain, 0);
+        Arrays.fill(product, 0);
+        Arrays.fill(reduced, 0);
+        Arrays.fill(base, 0);
+        Arrays.fill(power, 0);
+    }
 }

@@ -296,6 +296,21 @@ public final class Sm2Signer {
         }
     }
 
+    /** Zeros every array of this workspace: the pool calls it before it keeps one. */
+    void wipeWorkspace() {
+        wipe();
+        Arrays.fill(e, 0);
+        Arrays.fill(r, 0);
+        Arrays.fill(affine, (byte) 0);
+        Arrays.fill(fresh, (byte) 0);
+        Arrays.fill(reduced, (byte) 0);
+        Arrays.fill(secret, (byte) 0);
+        other.wipe();
+        nonces.wipe();
+        curve.wipe();
+        order.wipe();
+    }
+
     private void wipe() {
         Arrays.fill(d, 0);
         Arrays.fill(k, 0);

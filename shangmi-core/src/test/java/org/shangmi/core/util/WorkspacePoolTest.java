@@ -1,6 +1,8 @@
 package org.shangmi.core.util;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +26,7 @@ class WorkspacePoolTest {
         WorkspacePool<Object> pool = new WorkspacePool<>(() -> {
             made.incrementAndGet();
             return new Object();
-        });
+        }, w -> { });
         Object first = pool.take();
         Object second = pool.take();
         assertNotSame(first, second);
@@ -40,7 +42,7 @@ class WorkspacePoolTest {
         WorkspacePool<Object> pool = new WorkspacePool<>(() -> {
             made.incrementAndGet();
             return new Object();
-        });
+        }, w -> { });
         List<Object> many = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             many.add(pool.take());
@@ -56,10 +58,25 @@ class WorkspacePoolTest {
         assertEquals(200, kept.size(), "no workspace handed out twice");
     }
 
+    @Test
+    void wipesEveryWorkspaceGivenBackKeptOrNot() {
+        WorkspacePool<byte[]> pool = new WorkspacePool<>(() -> new byte[] {1, 2, 3}, w -> java.util.Arrays.fill(w, (byte) 0));
+        List<byte[]> taken = new ArrayList<>();
+        for (int i = 0; i < 100; i++) { // more than the pool keeps
+            taken.add(pool.take());
+        }
+        taken.forEach(pool::give);
+        for (byte[] workspace : taken) {
+            assertArrayEquals(new byte[3], workspace);
+        }
+        assertFalse(pool.idle().isEmpty());
+        assertTrue(pool.idle().size() <= 64);
+    }
+
     /** Many threads taking and giving: a workspace is never held by two of them at once. */
     @Test
     void neverHandsOneWorkspaceToTwoHolders() throws Exception {
-        WorkspacePool<AtomicInteger> pool = new WorkspacePool<>(AtomicInteger::new);
+        WorkspacePool<AtomicInteger> pool = new WorkspacePool<>(AtomicInteger::new, w -> { });
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
             List<Future<Integer>> results = new ArrayList<>();
