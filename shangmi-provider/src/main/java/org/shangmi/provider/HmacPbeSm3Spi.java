@@ -18,7 +18,9 @@ import org.shangmi.core.sm3.Sm3;
  * files written with OpenSSL's {@code -macalg SM3}, under the name the JDK's PKCS12 keystore asks
  * for ({@code "HmacPBE"} and the digest's name), as SunJCE's {@code HmacPBESHA256} is for SHA-256.
  * The salt and iteration count come from a {@link PBEParameterSpec}, or from a {@link PBEKey}
- * that carries them. The password and the derived key are wiped once the HMAC has its key.
+ * that carries them; iteration counts above {@link PbeLimits}' bound are refused, since the count
+ * usually comes from the file being verified. The password and the derived key are wiped once the
+ * HMAC has its key.
  */
 final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
 
@@ -51,9 +53,7 @@ final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
             throw new InvalidAlgorithmParameterException(ALGORITHM + " needs a PBEParameterSpec (salt and iteration "
                     + "count), got " + (params == null ? "none" : params.getClass().getName()));
         }
-        if (iterations < 1) {
-            throw new InvalidAlgorithmParameterException(ALGORITHM + " needs a positive iteration count, got " + iterations);
-        }
+        PbeLimits.checkIterations(iterations, ALGORITHM); // a MAC is mostly verified: the count comes from a file
         char[] password = PbePassword.of(key, ALGORITHM);
         byte[] macKey = null;
         try {
@@ -76,6 +76,7 @@ final class HmacPbeSm3Spi extends MacSpi implements Cloneable {
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
+        Ranges.check(input, offset, len);
         hmac.update(input, offset, len);
     }
 

@@ -30,7 +30,8 @@ import org.shangmi.core.backend.BackendService;
  * {@code -keypbe SM4-CBC}, and it serves {@code EncryptedPrivateKeyInfo} the same way.
  *
  * <p>Encryption without parameters chooses a 16-byte salt, {@value #DEFAULT_ITERATIONS} iterations
- * and an IV; decryption needs them all. The derived key is wiped once SM4 has it.
+ * and an IV; a salt given for encryption has at least eight bytes. Decryption needs them all, and
+ * refuses iteration counts above {@link PbeLimits}' bound. The derived key is wiped once SM4 has it.
  */
 final class Pbes2CipherSpi extends CipherSpi {
 
@@ -182,8 +183,13 @@ final class Pbes2CipherSpi extends CipherSpi {
             iv = new byte[Pbes2.KEY_BYTES];
             source.nextBytes(iv);
         }
-        if (iterations < 1) {
-            throw new InvalidAlgorithmParameterException(name() + " needs a positive iteration count, got " + iterations);
+        if (encrypting) {
+            PbeLimits.checkSaltForEncryption(salt, name());
+            if (iterations < 1) {
+                throw new InvalidAlgorithmParameterException(name() + " needs a positive iteration count, got " + iterations);
+            }
+        } else {
+            PbeLimits.checkIterations(iterations, name());
         }
         if (iv.length != Pbes2.KEY_BYTES) {
             throw new InvalidAlgorithmParameterException(name() + " needs a 16-byte IV, got " + iv.length + " bytes");

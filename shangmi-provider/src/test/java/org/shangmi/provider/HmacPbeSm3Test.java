@@ -2,6 +2,7 @@ package org.shangmi.provider;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -78,6 +79,11 @@ class HmacPbeSm3Test {
         InvalidKeyException noParameters = assertThrows(InvalidKeyException.class, () -> mac.init(pbeKey("x")));
         assertTrue(noParameters.getCause() instanceof InvalidAlgorithmParameterException, noParameters.toString());
         assertThrows(InvalidAlgorithmParameterException.class, () -> mac.init(pbeKey("x"), new PBEParameterSpec(SALT, 0)));
+        // a PKCS#12 file's MAC parameters cannot buy hours of key derivation
+        InvalidAlgorithmParameterException tooMany = assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                () -> assertThrows(InvalidAlgorithmParameterException.class,
+                        () -> mac.init(pbeKey("x"), new PBEParameterSpec(SALT, Integer.MAX_VALUE))));
+        assertTrue(tooMany.getMessage().contains(PbeLimits.MAX_ITERATIONS_PROPERTY), tooMany.getMessage());
         assertThrows(InvalidKeyException.class, () -> mac.init(new SecretKeySpec(new byte[32], "HmacSM3"),
                 new PBEParameterSpec(SALT, 10)));
     }

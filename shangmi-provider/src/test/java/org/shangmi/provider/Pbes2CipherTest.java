@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -14,6 +15,7 @@ import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Security;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -198,6 +200,52 @@ class Pbes2CipherTest {
                 () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new IvParameterSpec(IV)));
         assertThrows(java.security.NoSuchAlgorithmException.class,
                 () -> Cipher.getInstance("PBEWithHmacSM3AndSM4/ECB/PKCS5Padding", provider));
+    }
+
+    /** Parameters read from a file cannot buy hours of PBKDF2: counts above the bound are refused at once. */
+    @Test
+    void decryptionRefusesIterationCountsAboveTheBound() throws Exception {
+        ShangMiProvider provider = Providers.serving("SM4").get(0);
+        AlgorithmParameters made = AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4", provider);
+        made.init(new PBEParameterSpec(SALT, Integer.MAX_VALUE, new IvParameterSpec(IV)));
+        AlgorithmParameters fromFile = AlgorithmParameters.getInstance("PBES2", provider);
+        fromFile.init(made.getEncoded());
+        Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+        InvalidAlgorithmParameterException refused = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> assertThrows(InvalidAlgorithmParameterException.class,
+                        () -> cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), fromFile)));
+        assertTrue(refused.getMessage().contains("5000000") && refused.getMessage().contains(PbeLimits.MAX_ITERATIONS_PROPERTY),
+                refused.getMessage());
+
+        String previous = System.setProperty(PbeLimits.MAX_ITERATIONS_PROPERTY, "1000");
+        try {
+            cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 1000, new IvParameterSpec(IV)));
+            assertThrows(InvalidAlgorithmParameterException.class,
+                    () -> cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 1001, new IvParameterSpec(IV))));
+            System.setProperty(PbeLimits.MAX_ITERATIONS_PROPERTY, "many");
+            InvalidAlgorithmParameterException malformed = assertThrows(InvalidAlgorithmParameterException.class,
+                    () -> cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(SALT, 10, new IvParameterSpec(IV))));
+            assertTrue(malformed.getMessage().contains("'many'"), malformed.getMessage());
+        } finally {
+            if (previous == null) {
+                System.clearProperty(PbeLimits.MAX_ITERATIONS_PROPERTY);
+            } else {
+                System.setProperty(PbeLimits.MAX_ITERATIONS_PROPERTY, previous);
+            }
+        }
+    }
+
+    @Test
+    void encryptionNeedsASaltOfEightBytes() throws Exception {
+        Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", Providers.serving("SM4").get(0));
+        InvalidAlgorithmParameterException refused = assertThrows(InvalidAlgorithmParameterException.class,
+                () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[7], 10, new IvParameterSpec(IV))));
+        assertTrue(refused.getMessage().contains("7"), refused.getMessage());
+        cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[8], 10, new IvParameterSpec(IV)));
+        byte[] ciphertext = cipher.doFinal(new byte[5]);
+        // an old file's short salt still decrypts
+        cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[8], 10, new IvParameterSpec(IV)));
+        assertArrayEquals(new byte[5], cipher.doFinal(ciphertext));
     }
 
     @Test
