@@ -26,7 +26,8 @@ import org.shangmi.provider.spec.Sm2CiphertextFormat;
  * {@code Cipher} "SM2": public-key encryption of GB/T 32918.4. The ciphertext layout is GM/T 0009
  * DER unless the transformation's mode ({@code "SM2/C1C3C2/NoPadding"}, {@code C1C2C3},
  * {@code DER}, {@code DER_C1C2C3}) or an {@link Sm2CiphertextFormat} passed as parameter spec
- * says otherwise. Input is buffered until {@code doFinal}. Decryption of a malformed or
+ * says otherwise; {@code SM2/NONE} and {@code SM2/ECB} are refused, since Bouncy Castle reads
+ * them as raw C1C2C3. Input is buffered until {@code doFinal}. Decryption of a malformed or
  * tampered ciphertext throws {@link BadPaddingException} and writes nothing.
  */
 final class Sm2CipherSpi extends CipherSpi {
@@ -59,8 +60,11 @@ final class Sm2CipherSpi extends CipherSpi {
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
         String name = mode.toUpperCase(Locale.ROOT);
         if (name.equals("NONE") || name.equals("ECB")) {
-            modeFormat = Sm2CiphertextFormat.DER;
-            return;
+            // Bouncy Castle reads SM2/NONE as raw C1C2C3, other providers as DER: a name with two
+            // meanings would turn into ciphertext the other side cannot read
+            throw new NoSuchAlgorithmException("SM2/" + mode + " names no ciphertext layout (Bouncy Castle reads it as "
+                    + "C1C2C3): use SM2/C1C2C3/NoPadding, SM2/C1C3C2/NoPadding, SM2/DER/NoPadding, SM2/DER_C1C2C3/NoPadding, "
+                    + "or SM2 alone for DER");
         }
         try {
             modeFormat = Sm2CiphertextFormat.valueOf(name);
@@ -180,7 +184,9 @@ final class Sm2CipherSpi extends CipherSpi {
         if (output == null) {
             throw new IllegalArgumentException("no output buffer");
         }
-        java.util.Objects.checkFromIndexSize(outputOffset, 0, output.length);
+        if (outputOffset < 0) {
+            throw new ArrayIndexOutOfBoundsException("output offset " + outputOffset);
+        }
         int before = buffered;
         byte[] result = null;
         try {
@@ -195,7 +201,7 @@ final class Sm2CipherSpi extends CipherSpi {
                 Arrays.fill(buffer, before, buffered, (byte) 0);
                 buffered = before;
                 throw new ShortBufferException("SM2 needs " + result.length + " bytes of output, "
-                        + (output.length - outputOffset) + " given");
+                        + Math.max(0, output.length - outputOffset) + " given");
             }
             System.arraycopy(result, 0, output, outputOffset, result.length);
             reset();
@@ -214,7 +220,7 @@ final class Sm2CipherSpi extends CipherSpi {
     private byte[] finish(byte[] input, int inputOffset, int inputLen) throws BadPaddingException {
         checkInitialized();
         if (buffered == 0 && input != null) {
-            java.util.Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+            Ranges.check(input, inputOffset, inputLen);
             return isEncrypting() ? encrypt(input, inputOffset, inputLen) : decrypt(input, inputOffset, inputLen);
         }
         append(input, inputOffset, inputLen);
@@ -313,7 +319,7 @@ final class Sm2CipherSpi extends CipherSpi {
         if (input == null || length == 0) {
             return;
         }
-        java.util.Objects.checkFromIndexSize(offset, length, input.length);
+        Ranges.check(input, offset, length);
         checkInitialized();
         if (length > buffer.length - buffered) {
             int needed = Math.addExact(buffered, length);

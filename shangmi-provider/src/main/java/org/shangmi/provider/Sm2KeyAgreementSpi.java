@@ -76,6 +76,10 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
         if (!lastPhase) {
             throw new IllegalStateException("SM2 key exchange has one phase: doPhase(peerEphemeralPublicKey, true)");
         }
+        if (peerEphemeral != null) {
+            throw new IllegalStateException("SM2 key exchange has one phase and it is done: call generateSecret, "
+                    + "or init again for another exchange");
+        }
         peerEphemeral = Sm2Keys.toPublic(key);
         return null;
     }

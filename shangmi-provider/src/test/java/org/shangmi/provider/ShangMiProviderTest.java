@@ -95,7 +95,7 @@ class ShangMiProviderTest {
             assertSame(provider, Signature.getInstance(name, provider).getProvider(), name);
         }
         for (String name : List.of("SM2", "SM2/C1C3C2/NoPadding", "SM2/C1C2C3/NoPadding", "SM2/DER/NoPadding",
-                "SM2/NONE/NoPadding", "1.2.156.10197.1.301.3")) {
+                "1.2.156.10197.1.301.3")) {
             assertSame(provider, Cipher.getInstance(name, provider).getProvider(), name);
         }
         assertSame(provider, KeyPairGenerator.getInstance("SM2", provider).getProvider());

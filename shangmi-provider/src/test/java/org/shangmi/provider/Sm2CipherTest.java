@@ -200,6 +200,31 @@ class Sm2CipherTest {
         }
     }
 
+    /**
+     * "SM2/NONE/NoPadding" is raw C1C2C3 in Bouncy Castle and DER elsewhere: refused with the
+     * explicit names, of which SM2/C1C2C3/NoPadding reads what Bouncy Castle writes under it.
+     */
+    @Test
+    void refusesTheAmbiguousModesAndNamesTheExplicitOnes() throws Exception {
+        KeyPair pair = KeyPairGenerator.getInstance("SM2", Providers.serving("SM2").get(0)).generateKeyPair();
+        byte[] plaintext = "one name, one layout".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Cipher bc = Cipher.getInstance("SM2/NONE/NoPadding", Providers.bouncyCastle());
+        bc.init(Cipher.ENCRYPT_MODE, KeyFactory.getInstance("EC", Providers.bouncyCastle())
+                .generatePublic(new X509EncodedKeySpec(pair.getPublic().getEncoded())));
+        byte[] fromBc = bc.doFinal(plaintext);
+        for (ShangMiProvider provider : Providers.serving("SM2")) {
+            for (String name : List.of("SM2/NONE/NoPadding", "SM2/ECB/NoPadding", "SM2/none/NoPadding")) {
+                NoSuchAlgorithmException refused = assertThrows(NoSuchAlgorithmException.class,
+                        () -> Cipher.getInstance(name, provider), name);
+                String reason = String.valueOf(refused.getCause() == null ? refused.getMessage() : refused.getCause().getMessage());
+                assertTrue(reason.contains("SM2/C1C2C3/NoPadding") && reason.contains("SM2/DER/NoPadding"), reason);
+            }
+            Cipher ours = Cipher.getInstance("SM2/C1C2C3/NoPadding", provider);
+            ours.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+            assertArrayEquals(plaintext, ours.doFinal(fromBc));
+        }
+    }
+
     /** Bouncy Castle's Cipher "SM2" writes and reads C1 || C2 || C3. */
     @Test
     void interoperatesWithBouncyCastleBothWays() throws Exception {

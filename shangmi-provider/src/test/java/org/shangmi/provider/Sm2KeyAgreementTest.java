@@ -143,6 +143,9 @@ class Sm2KeyAgreementTest {
             assertThrows(IllegalStateException.class, agreement::generateSecret);
             assertThrows(IllegalStateException.class, () -> agreement.doPhase(other.getPublic(), false));
             agreement.doPhase(other.getPublic(), true);
+            IllegalStateException again = assertThrows(IllegalStateException.class,
+                    () -> agreement.doPhase(own.getPublic(), true), "a second last phase");
+            assertTrue(again.getMessage().contains("generateSecret"), again.getMessage());
             assertEquals(16, agreement.generateSecret().length);
             assertThrows(IllegalStateException.class, agreement::generateSecret, "one secret per doPhase");
             assertThrows(IllegalArgumentException.class, () -> new Sm2KeyExchangeSpec(ID_A, (ECPrivateKey) own.getPrivate(),
