@@ -25,6 +25,7 @@ final class DigestSpi extends MessageDigestSpi implements Cloneable {
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
+        Ranges.check(input, offset, len);
         engine.update(input, offset, len);
     }
 

@@ -65,6 +65,7 @@ final class HmacSpi extends MacSpi implements Cloneable {
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
+        Ranges.check(input, offset, len);
         engine.update(input, offset, len);
     }
 

@@ -146,12 +146,12 @@ final class Sm2SignatureSpi extends SignatureSpi {
     @Override
     protected void engineUpdate(byte[] b, int off, int len) throws SignatureException {
         checkInitialized();
+        Ranges.check(b, off, len);
         fed = true;
         if (variant.hashes()) {
             sm3.update(b, off, len);
             return;
         }
-        java.util.Objects.checkFromIndexSize(off, len, b.length);
         if (len > e.length - eLength) {
             eLength = e.length + 1; // remembered as too long; reported by sign/verify
             return;

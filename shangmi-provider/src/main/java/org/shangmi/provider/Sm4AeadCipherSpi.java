@@ -9,7 +9,6 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
-import java.util.Objects;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
@@ -160,7 +159,7 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
     @Override
     protected void engineUpdateAAD(byte[] src, int offset, int len) {
         checkUsable();
-        Objects.checkFromIndexSize(offset, len, src.length);
+        Ranges.check(src, offset, len);
         if (dataStarted) {
             throw new IllegalStateException("SM4/" + mode + " associated data must come before the data");
         }

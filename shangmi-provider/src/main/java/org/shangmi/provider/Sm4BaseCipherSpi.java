@@ -318,17 +318,19 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
         }
         if (length > 0) {
             Objects.requireNonNull(input, "input");
-            Objects.checkFromIndexSize(offset, length, input.length);
+            Ranges.check(input, offset, length);
         }
     }
 
+    /** As the JDK's ciphers: an offset past the end leaves no room (ShortBufferException), a negative one is out of range. */
     static void checkOutput(byte[] output, int offset, long needed) throws ShortBufferException {
         Objects.requireNonNull(output, "output");
-        if (offset < 0 || offset > output.length) {
-            throw new IllegalArgumentException("output offset " + offset + " outside an array of " + output.length);
+        if (offset < 0) {
+            throw new ArrayIndexOutOfBoundsException("output offset " + offset);
         }
-        if (output.length - offset < needed) {
-            throw new ShortBufferException("SM4 needs " + needed + " bytes of output, " + (output.length - offset) + " given");
+        if ((long) output.length - offset < needed) {
+            throw new ShortBufferException("SM4 needs " + needed + " bytes of output, " + Math.max(0, output.length - offset)
+                    + " given");
         }
     }
 }

@@ -147,7 +147,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
         checkInitialized();
         if (inputLen > 0) {
             Objects.requireNonNull(input, "input");
-            Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+            Ranges.check(input, inputOffset, inputLen);
         }
         long total = (long) kept.length() + inputLen;
         if (total < 16) {
@@ -190,7 +190,7 @@ final class Sm4XtsCipherSpi extends Sm4BaseCipherSpi {
             return;
         }
         Objects.requireNonNull(in, "input");
-        Objects.checkFromIndexSize(offset, length, in.length);
+        Ranges.check(in, offset, length);
         kept.append(in, offset, length);
     }
 

@@ -1,0 +1,26 @@
+package org.shangmi.provider;
+
+/**
+ * Range checks with the exceptions the JDK's own engines throw for the same calls: an offset or
+ * length outside an input array is an {@link ArrayIndexOutOfBoundsException} (as in the JDK's
+ * {@code DigestBase} and {@code CipherCore}), never the plain {@link IndexOutOfBoundsException}
+ * of {@code Objects.checkFromIndexSize}, which callers and the peers' test suites do not catch.
+ */
+final class Ranges {
+
+    private Ranges() {
+    }
+
+    /**
+     * Checks that {@code [offset, offset + length)} lies inside {@code array}.
+     *
+     * @throws NullPointerException if the array is null
+     * @throws ArrayIndexOutOfBoundsException if the range is negative or outside the array
+     */
+    static void check(byte[] array, int offset, int length) {
+        if (offset < 0 || length < 0 || offset > array.length - length) {
+            throw new ArrayIndexOutOfBoundsException("range of " + length + " bytes at offset " + offset
+                    + " outside an array of " + array.length);
+        }
+    }
+}
