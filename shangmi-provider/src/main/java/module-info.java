@@ -11,7 +11,7 @@
  * @uses org.shangmi.core.backend.BackendService to find the backends present
  */
 module org.shangmi.provider {
-    requires org.shangmi.core;
+    requires transitive org.shangmi.core; // its kdf package is part of this API
 
     exports org.shangmi.provider;
     exports org.shangmi.provider.spec;

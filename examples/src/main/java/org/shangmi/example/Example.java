@@ -39,7 +39,7 @@ public final class Example {
         }
         check("ServiceLoader finds ShangMi", found != null);
         ShangMiProvider shangmi = new ShangMiProvider();
-        Security.addProvider(shangmi);
+        Security.insertProviderAt(shangmi, 1);
 
         // GB/T 32905-2016, example 1
         byte[] digest = MessageDigest.getInstance("SM3").digest("abc".getBytes(StandardCharsets.US_ASCII));

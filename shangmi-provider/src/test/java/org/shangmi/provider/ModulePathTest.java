@@ -62,6 +62,43 @@ class ModulePathTest {
         }
     }
 
+    /**
+     * The README's module line is enough: a module that requires org.shangmi.provider alone reads
+     * core's exported kdf package (the provider requires core transitively), and still cannot
+     * reach core's internal packages.
+     */
+    @Test
+    void requiringTheProviderAloneGivesTheKdfPackage() throws Exception {
+        String modulePath = jar("shangmi-core", Sm3.class) + File.pathSeparator + jar("shangmi-provider", ShangMiProvider.class);
+        Path sources = Files.createDirectories(directory.resolve("src/org/example/app"));
+        Files.writeString(directory.resolve("src/module-info.java"), "module org.example.app { requires org.shangmi.provider; }\n");
+        Files.writeString(sources.resolve("App.java"), String.join("\n",
+                "package org.example.app;",
+                "public class App {",
+                "    public static void main(String[] args) throws Exception {",
+                "        java.security.Security.addProvider(new org.shangmi.provider.ShangMiProvider());",
+                "        byte[] okm = org.shangmi.core.kdf.Hkdf.sm3().derive(new byte[13], new byte[22], new byte[10], 42);",
+                "        System.out.println(okm.length);",
+                "    }",
+                "}", ""));
+        assertEquals("", javac(modulePath, sources.resolve("App.java")));
+
+        Path internal = directory.resolve("src/org/example/app/Internal.java");
+        Files.writeString(internal, "package org.example.app; class Internal { org.shangmi.core.sm3.Sm3 digest; }\n");
+        assertTrue(javac(modulePath, internal).contains("org.shangmi.core.sm3"), "core's internal packages stay closed");
+    }
+
+    /** Compiles the module under src/ with one source file; returns what javac said (empty when it compiled). */
+    private String javac(String modulePath, Path source) {
+        ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
+        java.io.StringWriter said = new java.io.StringWriter();
+        java.io.PrintWriter writer = new java.io.PrintWriter(said);
+        int status = javac.run(writer, writer, "--module-path", modulePath, "-d", directory.resolve("out").toString(),
+                directory.resolve("src/module-info.java").toString(), source.toString());
+        writer.flush();
+        return status == 0 ? said.toString() : "status " + status + ": " + said;
+    }
+
     /** The classes {@code type} was loaded from, packed as {@code name.jar}. */
     private String jar(String name, Class<?> type) throws Exception {
         Path classes = Paths.get(type.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -91,6 +91,39 @@ class Pkcs12KeyStoreTest {
         }
     }
 
+    /**
+     * The provider-order trap that docs/pki.md describes, with the messages it quotes: with
+     * ShangMi after SunEC, the JDK's PKCS12 keystore reports a correct password as wrong (only the
+     * cause names the curve), or, for SM4-protected bags, fails on the PBES2 parameters.
+     */
+    @Test
+    void withShangMiAfterSunEcTheKeystoreMisleads() throws Exception {
+        // certificates this JVM has not parsed before: the JDK's factory caches what it parsed
+        Path aes = exportUnseen("unseen-aes", List.of());
+        Path sm4 = exportUnseen("unseen-sm4", List.of("-keypbe", "SM4-CBC", "-certpbe", "SM4-CBC", "-macalg", "SM3"));
+        try (Installed installed = Installed.last(Providers.each().get(0))) {
+            List<String> aesFailure = loadFailure(aes);
+            assertEquals("java.io.IOException: keystore password was incorrect", aesFailure.get(0), "AES-protected");
+            assertTrue(String.join("\n", aesFailure).contains("Unknown named curve: 1.2.156.10197.1.301"), aesFailure.toString());
+            // JDK 17 puts "parseAlgParameters failed: " in front
+            String sm4Failure = loadFailure(sm4).get(0);
+            assertTrue(sm4Failure.startsWith("java.io.IOException: ")
+                    && sm4Failure.endsWith("PBE parameter parsing error: expecting the object identifier for AES cipher"), sm4Failure);
+        }
+    }
+
+    /** The exception and its causes, as toString() gives them, of loading {@code file} with the right password. */
+    private static List<String> loadFailure(Path file) throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        IOException refused = assertThrows(IOException.class,
+                () -> store.load(new ByteArrayInputStream(Files.readAllBytes(file)), PASSWORD.toCharArray()));
+        List<String> chain = new java.util.ArrayList<>();
+        for (Throwable cause = refused; cause != null; cause = cause.getCause()) {
+            chain.add(cause.toString());
+        }
+        return chain;
+    }
+
     @Test
     void storesFilesOpenSslReads() throws Exception {
         record Protection(String key, String certificates, String mac, List<String> opensslSays) {
@@ -240,6 +273,18 @@ class Pkcs12KeyStoreTest {
         List<String> args = new ArrayList<>(List.of("pkcs12", "-export", "-name", "leaf", "-inkey",
                 pki.path("leaf.key").toString(), "-in", pki.path("leaf.pem").toString(), "-certfile",
                 pki.path("inter.pem").toString(), "-passout", "pass:" + PASSWORD, "-out", file.toString()));
+        args.addAll(protection);
+        OpenSslCommand.run(new byte[0], args.toArray(String[]::new));
+        return file;
+    }
+
+    /** A new leaf certificate, issued by the intermediate CA, with its key in a PKCS#12 file. */
+    private static Path exportUnseen(String name, List<String> protection) {
+        pki.issue(name, "/CN=" + name, "inter", "leaf", 10);
+        Path file = directory.resolve(name + ".p12");
+        List<String> args = new ArrayList<>(List.of("pkcs12", "-export", "-name", name, "-inkey",
+                pki.path(name + ".key").toString(), "-in", pki.path(name + ".pem").toString(),
+                "-passout", "pass:" + PASSWORD, "-out", file.toString()));
         args.addAll(protection);
         OpenSslCommand.run(new byte[0], args.toArray(String[]::new));
         return file;
