@@ -21,7 +21,6 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -116,8 +115,7 @@ final class VerifyCommand implements Callable<Integer> {
         if (!valid && !id.isEmpty()) {
             // the usual cause: OpenSSL 3.0's dgst signs with an empty ID unless given one
             main.stderr().println(verifies(key, "", data, signature)
-                    ? spec.qualifiedName() + ": the signature verifies with an empty SM2 ID (OpenSSL 3.0's dgst signs so unless given "
-                            + "-sigopt distid:ID): use -id ''"
+                    ? spec.qualifiedName() + ": " + emptyIdNote("the signature", "OpenSSL 3.0's dgst signs") + ": use -id ''"
                     : spec.qualifiedName() + ": the data, key or signature differ from the signer's, or the signer used another SM2 ID "
                             + "than " + id + " (-id)");
         }
@@ -131,11 +129,13 @@ final class VerifyCommand implements Callable<Integer> {
         return verifier.verify(signature);
     }
 
+    /** Says that a signature which failed with the ID given verifies with an empty one, as {@code signer} signs by default. */
+    private static String emptyIdNote(String signature, String signer) {
+        return signature + " verifies with an empty SM2 ID (" + signer + " so unless given -sigopt distid:ID)";
+    }
+
     private int verifyCertificates() throws GeneralSecurityException, IOException {
-        Set<TrustAnchor> anchors = new HashSet<>();
-        for (X509Certificate trusted : PkiFiles.certificates(main, caFile)) {
-            anchors.add(new TrustAnchor(trusted, null));
-        }
+        List<X509Certificate> anchors = PkiFiles.certificates(main, caFile);
         List<X509Certificate> untrusted = new ArrayList<>();
         for (Path file : untrustedFiles) {
             untrusted.addAll(PkiFiles.certificates(main, file));
@@ -148,7 +148,7 @@ final class VerifyCommand implements Callable<Integer> {
         int status = 0;
         for (Path file : certificateFiles) {
             X509Certificate target = PkiFiles.certificate(main, file);
-            String failure = check(target, anchors, untrusted, crls);
+            String failure = check(file, target, anchors, untrusted, crls);
             out.println(failure == null ? file + ": OK" : file + ": verification failed: " + failure);
             status = failure == null ? status : Main.EXIT_FAILURE;
         }
@@ -157,19 +157,20 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** Why the certificate does not verify, or null if it does. */
-    private String check(X509Certificate target, Set<TrustAnchor> anchors, List<X509Certificate> untrusted, List<X509CRL> crls)
-            throws GeneralSecurityException {
+    private String check(Path file, X509Certificate target, List<X509Certificate> anchors, List<X509Certificate> untrusted,
+            List<X509CRL> crls) throws GeneralSecurityException {
         Date at = atTime == null ? null : new Date(atTime * 1000);
         // the path from the target up to a trust anchor's child, by names, preferring issuers whose
         // keys verify; where only a name matches, PKIX validation below says what is wrong
         List<X509Certificate> path = new ArrayList<>();
         X509Certificate current = target;
+        X509Certificate anchor;
         while (true) {
             path.add(current);
             if (path.size() > MAX_PATH) {
                 return "certificate chain too long";
             }
-            X509Certificate anchor = issuerOf(current, anchors.stream().map(TrustAnchor::getTrustedCert).toList(), List.of());
+            anchor = issuerOf(current, anchors, List.of());
             if (anchor != null && signs(anchor, current)) {
                 break;
             }
@@ -182,7 +183,11 @@ final class VerifyCommand implements Callable<Integer> {
                 return "unable to get local issuer certificate (" + subject(current) + ")";
             }
         }
-        PKIXParameters parameters = new PKIXParameters(anchors);
+        String anchorFailure = anchorFailure(anchor, path);
+        if (anchorFailure != null) {
+            return anchorFailure;
+        }
+        PKIXParameters parameters = new PKIXParameters(Set.of(new TrustAnchor(anchor, null)));
         parameters.setDate(at);
         parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
         CertPathValidator validator = CertPathValidator.getInstance("PKIX");
@@ -204,7 +209,56 @@ final class VerifyCommand implements Callable<Integer> {
         } catch (CertPathValidatorException e) {
             int index = e.getIndex();
             String where = index >= 0 && index < path.size() ? " (" + subject(path.get(index)) + ", depth " + index + ")" : "";
+            if (e.getReason() == BasicReason.INVALID_SIGNATURE && !where.isEmpty()) {
+                X509Certificate signed = path.get(index);
+                if (signsWithEmptyId(index + 1 < path.size() ? path.get(index + 1) : anchor, signed)) {
+                    main.stderr().println(spec.qualifiedName() + ": " + file + ": " + emptyIdNote("the signature of "
+                            + subject(signed) + " (depth " + index + ")", "OpenSSL 3.0 signs certificates")
+                            + ": reissue it with -sigopt distid:1234567812345678 (the default ID, which verify uses)");
+                }
+            }
             return reason(e) + where;
+        }
+    }
+
+    /**
+     * What openssl finds wrong with the trust anchor as the issuer at the top of the path, or null.
+     * The JDK's PKIX takes an anchor as a bare name and key and never reads its extensions, so
+     * without this a pinned end-entity certificate would vouch for whatever its key signs.
+     */
+    private static String anchorFailure(X509Certificate anchor, List<X509Certificate> path) {
+        if (path.size() == 1 && path.get(0).equals(anchor)) {
+            return null; // the certificate itself is trusted: it issues nothing here
+        }
+        String where = " (" + subject(anchor) + ", depth " + path.size() + ")";
+        boolean[] usage = anchor.getKeyUsage();
+        boolean certSign = usage == null || usage.length > 5 && usage[5];
+        int pathLength = anchor.getBasicConstraints();
+        // openssl's check_ca, for the top of a chain: basicConstraints CA:TRUE, or without that
+        // extension a self-issued version 1 certificate or a keyUsage with keyCertSign
+        boolean ca = pathLength >= 0 || anchor.getExtensionValue(BASIC_CONSTRAINTS) == null
+                && (anchor.getVersion() == 1 && selfIssued(anchor) || usage != null);
+        if (!ca || !certSign) {
+            return "invalid CA certificate" + where;
+        }
+        long intermediates = path.stream().skip(1).filter(c -> !selfIssued(c)).count();
+        if (pathLength >= 0 && intermediates > pathLength) {
+            return "path length constraint exceeded" + where;
+        }
+        return null;
+    }
+
+    private static boolean selfIssued(X509Certificate certificate) {
+        return certificate.getSubjectX500Principal().equals(certificate.getIssuerX500Principal());
+    }
+
+    /** Whether the issuer's key verifies the certificate's SM3withSM2 signature with an empty SM2 ID. */
+    private boolean signsWithEmptyId(X509Certificate issuer, X509Certificate certificate) {
+        try {
+            return SM3_WITH_SM2.equals(certificate.getSigAlgOID())
+                    && verifies(issuer.getPublicKey(), "", certificate.getTBSCertificate(), certificate.getSignature());
+        } catch (GeneralSecurityException e) {
+            return false;
         }
     }
 
@@ -241,6 +295,10 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private static final int MAX_PATH = 16;
+
+    private static final String BASIC_CONSTRAINTS = "2.5.29.19";
+
+    private static final String SM3_WITH_SM2 = "1.2.156.10197.1.501";
 
     private static final Map<CertPathValidatorException.Reason, String> REASONS = Map.of(
             BasicReason.INVALID_SIGNATURE, "certificate signature failure",

@@ -29,6 +29,16 @@ public final class OpenSslPki {
             keyUsage = critical,keyCertSign,cRLSign
             subjectKeyIdentifier = hash
             authorityKeyIdentifier = keyid
+            [ ca_pathlen0 ]
+            basicConstraints = critical,CA:TRUE,pathlen:0
+            keyUsage = critical,keyCertSign,cRLSign
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            [ ca_key_usage_only ]
+            keyUsage = critical,keyCertSign,cRLSign
+            [ end_entity ]
+            basicConstraints = critical,CA:FALSE
+            keyUsage = critical,digitalSignature
             [ ca_without_cert_sign ]
             basicConstraints = critical,CA:TRUE
             keyUsage = critical,digitalSignature,cRLSign
@@ -79,11 +89,27 @@ public final class OpenSslPki {
 
     /** A self-signed CA certificate {@code name.pem} for a new SM2 key {@code name.key}. */
     public Path root(String name, String subject, int days) {
+        return root(name, subject, days, "ca");
+    }
+
+    /** A self-signed certificate {@code name.pem} for a new SM2 key {@code name.key}, with the extension section given. */
+    public Path root(String name, String subject, int days, String extensions) {
         Path key = sm2Key(name);
         Path certificate = path(name + ".pem");
         openssl("req", "-x509", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject,
-                "-days", Integer.toString(days), "-config", path("extensions.cnf").toString(), "-extensions", "ca",
+                "-days", Integer.toString(days), "-config", path("extensions.cnf").toString(), "-extensions", extensions,
                 "-out", certificate.toString());
+        return certificate;
+    }
+
+    /** A self-signed version 1 certificate (no extensions) {@code name.pem} for a new SM2 key {@code name.key}. */
+    public Path v1Root(String name, String subject, int days) {
+        Path key = sm2Key(name);
+        Path csr = path(name + ".csr");
+        openssl("req", "-new", "-key", key.toString(), "-sm3", "-sigopt", ID_OPTION, "-subj", subject, "-out", csr.toString());
+        Path certificate = path(name + ".pem");
+        openssl("x509", "-req", "-in", csr.toString(), "-vfyopt", ID_OPTION, "-signkey", key.toString(), "-sm3",
+                "-sigopt", ID_OPTION, "-days", Integer.toString(days), "-out", certificate.toString());
         return certificate;
     }
 
