@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.ProviderException;
@@ -28,6 +31,9 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
@@ -63,6 +69,8 @@ class DecoderFuzzTest {
     private static final KeyFactory KEYS;
     private static final PrivateKey PRIVATE_KEY;
     private static final PublicKey PUBLIC_KEY;
+    private static final String MAX_ITERATIONS = "shangmi.pbe.maxIterations";
+    private static final SecretKey PASSWORD;
     private static final SecretKeySpec SM4_KEY = new SecretKeySpec(
             new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, "SM4");
 
@@ -79,6 +87,7 @@ class DecoderFuzzTest {
             KEYS = KeyFactory.getInstance("SM2", BACKENDS.get(0));
             PRIVATE_KEY = KEYS.generatePrivate(new PemKeySpec(KEY_PEM));
             PUBLIC_KEY = ((Sm2PrivateKey) PRIVATE_KEY).getPublicKey();
+            PASSWORD = SecretKeyFactory.getInstance("PBE").generateSecret(new PBEKeySpec("fuzz".toCharArray()));
         } catch (GeneralSecurityException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -185,6 +194,39 @@ class DecoderFuzzTest {
             // documented: a wrong tag, or shorter than the tag
         } catch (IllegalBlockSizeException refused) {
             // documented for CCM: longer than the nonce's length field allows
+        }
+    }
+
+    /**
+     * PBES2 parameters as an EncryptedPrivateKeyInfo or a PKCS#12 bag carries them: decoded and
+     * used to decrypt, or refused. Iteration counts above 64 are refused here (the bound is a
+     * system property), so that the fuzzer spends its time on the decoder, not on PBKDF2.
+     */
+    @FuzzTest(maxDuration = "5s")
+    void pbes2Parameters(byte[] input) throws GeneralSecurityException {
+        AlgorithmParameters parameters = AlgorithmParameters.getInstance("PBES2", BACKENDS.get(0));
+        try {
+            parameters.init(input);
+        } catch (IOException refused) {
+            return; // documented
+        }
+        Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", BACKENDS.get(0));
+        String bound = System.setProperty(MAX_ITERATIONS, "64");
+        try {
+            cipher.init(Cipher.DECRYPT_MODE, PASSWORD, parameters);
+        } catch (InvalidAlgorithmParameterException refused) {
+            return; // documented: another PRF or scheme, or too many iterations
+        } finally {
+            if (bound == null) {
+                System.clearProperty(MAX_ITERATIONS);
+            } else {
+                System.setProperty(MAX_ITERATIONS, bound);
+            }
+        }
+        try {
+            cipher.doFinal(new byte[16]);
+        } catch (BadPaddingException refused) {
+            // documented: the padding of a wrong key's plaintext
         }
     }
 
