@@ -261,6 +261,15 @@ public final class TimingLeaks {
             public int run(byte[] input) { return encryptor.decrypt(d, input, 0, input.length, out, 0); }
         });
 
+        byte[] digest = filled(32, 0x5a);
+        byte[] signature = new byte[64];
+        java.security.SecureRandom nonceSeed = new java.security.SecureRandom();
+        targets.add(new Scalar() {
+            public String name() { return "SM2 signing (key loaded, inverted, used)"; }
+            public int batch() { return 1; }
+            public int run(byte[] privateKey) { signer.sign(privateKey, digest, nonceSeed, signature, 0); return signature[0]; }
+        });
+
         byte[] key = new byte[16];
         Arrays.fill(key, (byte) 0x3c);
         Sm4 sm4 = new Sm4(key);
