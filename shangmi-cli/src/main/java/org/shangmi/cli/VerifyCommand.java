@@ -17,6 +17,8 @@ import java.security.cert.PKIXReason;
 import java.security.cert.PKIXRevocationChecker;
 import java.security.cert.TrustAnchor;
 import java.security.cert.X509CRL;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Date;
@@ -183,7 +185,7 @@ final class VerifyCommand implements Callable<Integer> {
                 return "unable to get local issuer certificate (" + subject(current) + ")";
             }
         }
-        String anchorFailure = anchorFailure(anchor, path);
+        String anchorFailure = anchorFailure(anchor, path, at);
         if (anchorFailure != null) {
             return anchorFailure;
         }
@@ -222,11 +224,12 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
-     * What openssl finds wrong with the trust anchor as the issuer at the top of the path, or null.
+     * What openssl finds wrong with the trust anchor as the issuer at the top of the path (not a
+     * CA, its path length exceeded, outside its dates at the time of verification), or null.
      * The JDK's PKIX takes an anchor as a bare name and key and never reads its extensions, so
      * without this a pinned end-entity certificate would vouch for whatever its key signs.
      */
-    private static String anchorFailure(X509Certificate anchor, List<X509Certificate> path) {
+    private static String anchorFailure(X509Certificate anchor, List<X509Certificate> path, Date at) {
         if (path.size() == 1 && path.get(0).equals(anchor)) {
             return null; // the certificate itself is trusted: it issues nothing here
         }
@@ -244,6 +247,14 @@ final class VerifyCommand implements Callable<Integer> {
         long intermediates = path.stream().skip(1).filter(c -> !selfIssued(c)).count();
         if (pathLength >= 0 && intermediates > pathLength) {
             return "path length constraint exceeded" + where;
+        }
+        // openssl checks the anchor's dates too, before those of the certificates below it
+        try {
+            anchor.checkValidity(at == null ? new Date() : at);
+        } catch (CertificateExpiredException e) {
+            return REASONS.get(BasicReason.EXPIRED) + where;
+        } catch (CertificateNotYetValidException e) {
+            return REASONS.get(BasicReason.NOT_YET_VALID) + where;
         }
         return null;
     }

@@ -55,6 +55,17 @@ class VerifyCommandTest {
         assertSameVerdict(null, "pinned", null, "pinned");
         assertSameVerdict(null, "v1", null, "below-v1");
         assertSameVerdict(null, "usage-only", null, "below-usage-only");
+
+        // the anchor's own dates: a root valid for 5 days above a leaf valid for 10, a week on
+        pki.root("short", "/CN=Root for five days", 5, "ca");
+        pki.issue("below-short", "/CN=Below the short root", "short", "end_entity", 10);
+        List<String> weekOn = List.of("-attime", Long.toString(System.currentTimeMillis() / 1000 + 7 * 86_400));
+        assertSameVerdict("error 10 at 1: certificate has expired", weekOn, "short", null, "below-short");
+        assertSameVerdict(null, "short", null, "below-short");
+    }
+
+    private void assertSameVerdict(String expected, String anchor, String intermediate, String target) {
+        assertSameVerdict(expected, List.of(), anchor, intermediate, target);
     }
 
     /**
@@ -64,8 +75,10 @@ class VerifyCommandTest {
      * for an intermediate that is signed correctly: that error is left out, and the link is
      * verified on its own instead.
      */
-    private void assertSameVerdict(String expected, String anchor, String intermediate, String target) {
-        List<String> command = new ArrayList<>(List.of("verify", "-vfyopt", ID, "-CAfile", pem(anchor)));
+    private void assertSameVerdict(String expected, List<String> options, String anchor, String intermediate, String target) {
+        List<String> command = new ArrayList<>(List.of("verify", "-vfyopt", ID));
+        command.addAll(options);
+        command.addAll(List.of("-CAfile", pem(anchor)));
         if (intermediate != null) {
             command.addAll(List.of("-untrusted", pem(intermediate)));
             assertTrue(openssl("verify", "-vfyopt", ID, "-CAfile", pem(anchor), pem(intermediate)).exit() == 0,
@@ -88,7 +101,9 @@ class VerifyCommandTest {
             assertEquals(theirs == null, result.exit() == 0, printed);
         }
 
-        List<String> ours = new ArrayList<>(List.of("verify", "-CAfile", pem(anchor)));
+        List<String> ours = new ArrayList<>(List.of("verify"));
+        ours.addAll(options);
+        ours.addAll(List.of("-CAfile", pem(anchor)));
         if (intermediate != null) {
             ours.addAll(List.of("-untrusted", pem(intermediate)));
         }
