@@ -59,7 +59,8 @@ final class NativeLibrary {
         String path = System.getProperty(PATH_PROPERTY);
         if (path != null && !path.isBlank()) {
             try {
-                System.load(NativePaths.trusted(path).toString());
+                // by path: System.load resolves any name, a descriptor's too, to the file's canonical path
+                System.load(NativePaths.trusted(path).file().toString());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(PATH_PROPERTY + "=" + path + ": " + e.getMessage(), e);
             }
