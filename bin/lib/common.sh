@@ -66,6 +66,27 @@ ensure_c_compiler() {
   fi
 }
 
+# The cross compilers of a release: shangmi-jni's release carries libshangmi-jni for Linux x86_64
+# and aarch64, and builds the one that is not this machine's with Debian's cross gcc, installed
+# here when this is a root shell with apt-get (else the release fails and names the library).
+ensure_cross_compilers() {
+  local packages=
+  if [ "$(uname -m)" != x86_64 ] && [ -z "${CC_LINUX_X86_64:-}" ] && ! command -v x86_64-linux-gnu-gcc >/dev/null 2>&1; then
+    packages="gcc-x86-64-linux-gnu libc6-dev-amd64-cross"
+  fi
+  if [ "$(uname -m)" != aarch64 ] && [ -z "${CC_LINUX_AARCH64:-}" ] && ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
+    packages="gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+  fi
+  [ -n "$packages" ] || return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "shangmi: installing a cross compiler for libshangmi-jni (Debian packages $packages)" >&2
+    # shellcheck disable=SC2086 # a list of package names
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $packages; } >&2
+  else
+    echo "shangmi: no cross compiler ($packages): the release will lack a libshangmi-jni and fail" >&2
+  fi
+}
+
 # libsodium for the binding study (its sealed boxes): Debian's libsodium23, installed when this is
 # a root shell with apt-get and the library is missing.
 ensure_libsodium() {

@@ -6,7 +6,9 @@
  * open(); Java checks every length, offset and handle before calling, so the C side trusts its
  * arguments; every libcrypto failure becomes an org.shangmi.jni.JniException carrying
  * OpenSSL's reason, and the error queue is empty on return; arrays are accessed critically only
- * around calls that cannot block.
+ * around calls that cannot block. A buffer filled by a JNI call (GetByteArrayRegion and the like)
+ * is used only once ExceptionCheck says the call worked, and no JNI call but cleanup follows a
+ * pending exception. Stack copies of keys, digests and tags are wiped on every path.
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
@@ -313,15 +315,20 @@ JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_mdFinal(JNIEnv *env, jc
     unsigned int length = 0;
     if (p_EVP_DigestFinal_ex((EVP_MD_CTX *) (intptr_t) ctx, digest, &length) != 1) {
         throw_exception(env, "EVP_DigestFinal_ex");
-        return;
+    } else {
+        (*env)->SetByteArrayRegion(env, output, offset, (jsize) length, (const jbyte *) digest);
+        if (!(*env)->ExceptionCheck(env)
+                && p_EVP_DigestInit_ex2((EVP_MD_CTX *) (intptr_t) ctx, (const EVP_MD *) (intptr_t) md, NULL) != 1) {
+            throw_exception(env, "EVP_DigestInit_ex2");
+        }
     }
-    (*env)->SetByteArrayRegion(env, output, offset, (jsize) length, (const jbyte *) digest);
-    if (p_EVP_DigestInit_ex2((EVP_MD_CTX *) (intptr_t) ctx, (const EVP_MD *) (intptr_t) md, NULL) != 1) {
-        throw_exception(env, "EVP_DigestInit_ex2");
-    }
+    explicit_bzero(digest, sizeof digest);
 }
 
-/* Copies array[offset..offset+length) into memory of its own (at least one byte), or returns NULL with an exception pending. */
+/*
+ * Copies array[offset..offset+length) into memory of its own (at least one byte), or returns NULL
+ * with an exception pending (no memory, or a range the JVM refuses).
+ */
 static unsigned char *copy_region(JNIEnv *env, jbyteArray array, jint offset, jint length) {
     unsigned char *copy = malloc(length > 0 ? (size_t) length : 1);
     if (copy == NULL) {
@@ -332,6 +339,11 @@ static unsigned char *copy_region(JNIEnv *env, jbyteArray array, jint offset, ji
         return NULL;
     }
     (*env)->GetByteArrayRegion(env, array, offset, length, (jbyte *) copy);
+    if ((*env)->ExceptionCheck(env)) {
+        explicit_bzero(copy, length > 0 ? (size_t) length : 1);
+        free(copy);
+        return NULL;
+    }
     return copy;
 }
 
@@ -439,16 +451,15 @@ JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_macFinal(JNIEnv *env, j
     size_t written = 0;
     if (p_EVP_MAC_final((EVP_MAC_CTX *) (intptr_t) ctx, tag, &written, sizeof tag) != 1) {
         throw_exception(env, "EVP_MAC_final");
-        return;
-    }
-    if (written != (size_t) length) {
+    } else if (written != (size_t) length) {
         throw_exception(env, "EVP_MAC_final wrote a tag of another length");
-        return;
+    } else {
+        (*env)->SetByteArrayRegion(env, output, offset, length, (const jbyte *) tag);
+        if (!(*env)->ExceptionCheck(env) && p_EVP_MAC_init((EVP_MAC_CTX *) (intptr_t) ctx, NULL, 0, NULL) != 1) {
+            throw_exception(env, "EVP_MAC_init");
+        }
     }
-    (*env)->SetByteArrayRegion(env, output, offset, length, (const jbyte *) tag);
-    if (p_EVP_MAC_init((EVP_MAC_CTX *) (intptr_t) ctx, NULL, 0, NULL) != 1) {
-        throw_exception(env, "EVP_MAC_init");
-    }
+    explicit_bzero(tag, sizeof tag);
 }
 
 JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_cipherFetch(JNIEnv *env, jclass type, jstring name) {
@@ -476,7 +487,7 @@ JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_cipherCtxNew(JNIEnv *e
     unsigned char key_bytes[16];
     unsigned char iv_bytes[16];
     (*env)->GetByteArrayRegion(env, key, 0, sizeof key_bytes, (jbyte *) key_bytes);
-    if (iv != NULL) {
+    if (iv != NULL && !(*env)->ExceptionCheck(env)) {
         (*env)->GetByteArrayRegion(env, iv, 0, sizeof iv_bytes, (jbyte *) iv_bytes);
     }
     EVP_CIPHER_CTX *ctx = NULL;
@@ -514,6 +525,7 @@ JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_cipherRestart(JNIEnv *e
     if (iv != NULL) {
         (*env)->GetByteArrayRegion(env, iv, 0, sizeof iv_bytes, (jbyte *) iv_bytes);
         if ((*env)->ExceptionCheck(env)) {
+            explicit_bzero(iv_bytes, sizeof iv_bytes);
             return;
         }
     }
@@ -590,6 +602,7 @@ JNIEXPORT jlong JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyPrivate(JNIEnv *en
     unsigned char native[32];
     (*env)->GetByteArrayRegion(env, d, 0, sizeof big, (jbyte *) big);
     if ((*env)->ExceptionCheck(env)) {
+        explicit_bzero(big, sizeof big);
         return 0;
     }
     /* OSSL_PARAM integers are in the machine's byte order */
@@ -664,7 +677,9 @@ JNIEXPORT void JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyGenerate(JNIEnv *en
         throw_exception(env, "EVP_PKEY_get_octet_string_param(pub) gave no uncompressed point");
     } else {
         (*env)->SetByteArrayRegion(env, d, 0, sizeof scalar, (const jbyte *) scalar);
-        (*env)->SetByteArrayRegion(env, xy, 0, 64, (const jbyte *) point + 1);
+        if (!(*env)->ExceptionCheck(env)) {
+            (*env)->SetByteArrayRegion(env, xy, 0, 64, (const jbyte *) point + 1);
+        }
     }
     if (bn != NULL) {
         p_BN_clear_free(bn);
@@ -694,24 +709,25 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeySign(JNIEnv *env, j
     (void) type;
     unsigned char e[32];
     unsigned char signature[80];
-    (*env)->GetByteArrayRegion(env, digest, 0, sizeof e, (jbyte *) e);
     jsize capacity = (*env)->GetArrayLength(env, der);
-    if ((*env)->ExceptionCheck(env)) {
-        return -1;
-    }
-    EVP_PKEY_CTX *ctx = operation(env, pkey, p_EVP_PKEY_sign_init, "EVP_PKEY_sign_init");
-    if (ctx == NULL) {
-        return -1;
-    }
-    size_t length = (size_t) capacity < sizeof signature ? (size_t) capacity : sizeof signature;
+    (*env)->GetByteArrayRegion(env, digest, 0, sizeof e, (jbyte *) e);
     jint result = -1;
-    if (p_EVP_PKEY_sign(ctx, signature, &length, e, sizeof e) != 1) {
-        throw_exception(env, "EVP_PKEY_sign");
-    } else {
-        (*env)->SetByteArrayRegion(env, der, 0, (jsize) length, (const jbyte *) signature);
-        result = (jint) length;
+    EVP_PKEY_CTX *ctx = NULL;
+    if (!(*env)->ExceptionCheck(env)
+            && (ctx = operation(env, pkey, p_EVP_PKEY_sign_init, "EVP_PKEY_sign_init")) != NULL) {
+        size_t length = (size_t) capacity < sizeof signature ? (size_t) capacity : sizeof signature;
+        if (p_EVP_PKEY_sign(ctx, signature, &length, e, sizeof e) != 1) {
+            throw_exception(env, "EVP_PKEY_sign");
+        } else {
+            (*env)->SetByteArrayRegion(env, der, 0, (jsize) length, (const jbyte *) signature);
+            if (!(*env)->ExceptionCheck(env)) {
+                result = (jint) length;
+            }
+        }
+        p_EVP_PKEY_CTX_free(ctx);
     }
-    p_EVP_PKEY_CTX_free(ctx);
+    explicit_bzero(e, sizeof e);
+    explicit_bzero(signature, sizeof signature);
     return result;
 }
 
@@ -725,19 +741,20 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyVerify(JNIEnv *env,
         return 0;
     }
     (*env)->GetByteArrayRegion(env, digest, 0, sizeof e, (jbyte *) e);
-    (*env)->GetByteArrayRegion(env, der, 0, length, (jbyte *) signature);
-    if ((*env)->ExceptionCheck(env)) {
-        return 0;
+    if (!(*env)->ExceptionCheck(env)) {
+        (*env)->GetByteArrayRegion(env, der, 0, length, (jbyte *) signature);
     }
-    EVP_PKEY_CTX *ctx = operation(env, pkey, p_EVP_PKEY_verify_init, "EVP_PKEY_verify_init");
-    if (ctx == NULL) {
-        return 0;
+    int ok = 0;
+    EVP_PKEY_CTX *ctx = NULL;
+    if (!(*env)->ExceptionCheck(env)
+            && (ctx = operation(env, pkey, p_EVP_PKEY_verify_init, "EVP_PKEY_verify_init")) != NULL) {
+        ok = p_EVP_PKEY_verify(ctx, signature, (size_t) length, e, sizeof e);
+        p_EVP_PKEY_CTX_free(ctx);
+        if (ok != 1) {
+            p_ERR_clear_error(); /* an invalid signature leaves reasons behind */
+        }
     }
-    int ok = p_EVP_PKEY_verify(ctx, signature, (size_t) length, e, sizeof e);
-    p_EVP_PKEY_CTX_free(ctx);
-    if (ok != 1) {
-        p_ERR_clear_error(); /* an invalid signature leaves reasons behind */
-    }
+    explicit_bzero(e, sizeof e);
     return ok == 1;
 }
 
@@ -793,6 +810,15 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyDecrypt(JNIEnv *env
     if (plain == NULL) {
         throw_exception(env, "no native memory for a plaintext");
     } else if ((ctx = operation(env, pkey, p_EVP_PKEY_decrypt_init, "EVP_PKEY_decrypt_init")) != NULL) {
+        /*
+         * written goes in as the room in plain and comes out as the plaintext's length. libcrypto
+         * 3.x's SM2 decryption (3.0 is the oldest the Java side accepts) fills the room it is told
+         * of and refuses, before writing a plaintext byte, a C2 longer than that room
+         * (SM2_R_BUFFER_TOO_SMALL, the fix of CVE-2021-3711). Besides, the only caller, JniSm2,
+         * builds the DER here from C1 || C3 || C2 with C2 exactly capacity bytes long. So the
+         * check after the call only guards against a provider that reports more than it wrote;
+         * it never follows an overflow.
+         */
         size_t written = (size_t) capacity;
         if (p_EVP_PKEY_decrypt(ctx, plain, &written, cipher, (size_t) length) != 1 || written > (size_t) capacity) {
             p_ERR_clear_error(); /* a point off the curve or a C3 that does not match: no plaintext */

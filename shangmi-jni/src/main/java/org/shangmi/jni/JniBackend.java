@@ -76,12 +76,16 @@ public final class JniBackend implements BackendService {
             path = System.getProperty(LEGACY_PATH_PROPERTY);
         }
         String library;
+        String loadName;
         try {
-            library = path == null ? "libcrypto.so.3" : NativePaths.trusted(path).toString();
+            NativePaths.Library checked = path == null ? null : NativePaths.trusted(path);
+            library = checked == null ? "libcrypto.so.3" : checked.file().toString();
+            // the checked file's open descriptor (/proc/self/fd/N), which dlopen takes as is
+            loadName = checked == null ? library : checked.loadName();
         } catch (IllegalArgumentException e) {
             throw new BackendUnavailableException("cannot open libcrypto (" + path + ": " + e.getMessage() + ")", e);
         }
-        String failure = NativeCrypto.open(library);
+        String failure = NativeCrypto.open(loadName);
         if (failure != null) {
             throw new BackendUnavailableException("cannot open libcrypto (" + library + ": " + failure + ")"
                     + (path == null ? "; name the file with -D" + PATH_PROPERTY + "=/path/to/libcrypto.so.3" : ""));
@@ -97,7 +101,8 @@ public final class JniBackend implements BackendService {
         } catch (JniException e) {
             throw new BackendUnavailableException(library + " has no SM3: " + e.getMessage(), e);
         }
-        String file = NativeCrypto.libraryFile();
+        // the dynamic linker knows a file named by the property by its descriptor's name
+        String file = path == null ? NativeCrypto.libraryFile() : library;
         details = NativeCrypto.versionText() + ", " + (file != null ? file : library)
                 + "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"
                 + "; SM2 public keys of given private keys by the Java engine";

@@ -7,7 +7,8 @@ import org.shangmi.core.backend.DigestEngine;
 /**
  * A digest engine over one reused EVP_MD_CTX, freed once the engine is no longer reachable
  * ({@link NativeHandle}). Long inputs go to C in chunks, because the array stays pinned during a call.
- * Not thread-safe.
+ * Not thread-safe; every call holds the context ({@link NativeHandle#acquire}), so misuse from
+ * several threads cannot make C use freed memory.
  */
 final class JniDigest implements DigestEngine {
 
@@ -51,36 +52,54 @@ final class JniDigest implements DigestEngine {
     @Override
     public void update(byte input) {
         oneByte[0] = input;
-        NativeCrypto.mdUpdate(ctx.pointer(), oneByte, 0, 1);
-        Reference.reachabilityFence(this);
+        update(oneByte, 0, 1);
     }
 
     @Override
     public void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
-        for (int done = 0; done < len; done += CHUNK) {
-            NativeCrypto.mdUpdate(ctx.pointer(), input, off + done, Math.min(CHUNK, len - done));
+        long pointer = ctx.acquire();
+        try {
+            for (int done = 0; done < len; done += CHUNK) {
+                NativeCrypto.mdUpdate(pointer, input, off + done, Math.min(CHUNK, len - done));
+            }
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
         }
-        Reference.reachabilityFence(this);
     }
 
     @Override
     public void digest(byte[] out, int off) {
         Objects.checkFromIndexSize(off, digestLength, out.length);
-        NativeCrypto.mdFinal(ctx.pointer(), md, out, off);
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.mdFinal(pointer, md, out, off);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override
     public void reset() {
-        NativeCrypto.mdInit(ctx.pointer(), md);
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.mdInit(pointer, md);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override
     public DigestEngine copy() {
-        JniDigest copy = new JniDigest(algorithm, md, digestLength, blockLength, NativeCrypto.mdCtxCopy(ctx.pointer()));
-        Reference.reachabilityFence(this);
-        return copy;
+        long pointer = ctx.acquire();
+        try {
+            return new JniDigest(algorithm, md, digestLength, blockLength, NativeCrypto.mdCtxCopy(pointer));
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 }

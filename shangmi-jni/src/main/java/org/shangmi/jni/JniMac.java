@@ -6,8 +6,9 @@ import org.shangmi.core.backend.LibcryptoHmac;
 /**
  * HMAC over one reused EVP_MAC_CTX through JNI: the C calls of {@link LibcryptoHmac}. The key
  * crosses into C as a private copy that the C side wipes; long inputs go in chunks, since the
- * array is pinned during a call. Each call keeps the engine, the owner of the context's
- * {@link NativeHandle}, reachable until it returns. Not thread-safe.
+ * array is pinned during a call. Each call holds the context ({@link NativeHandle#acquire}), so
+ * that a {@link #destroy} from another thread cannot free it under the call, and keeps the engine,
+ * the owner of the context's handle, reachable until it returns. Not thread-safe.
  */
 final class JniMac extends LibcryptoHmac<NativeHandle> {
 
@@ -28,36 +29,59 @@ final class JniMac extends LibcryptoHmac<NativeHandle> {
 
     @Override
     protected void key(NativeHandle ctx, byte[] key, int off, int len) {
-        NativeCrypto.macInit(ctx.pointer(), key, off, len, digest);
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.macInit(pointer, key, off, len, digest);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override
     protected void update(NativeHandle ctx, byte[] input, int off, int len) {
-        long pointer = ctx.pointer();
-        for (int done = 0; done < len; done += JniDigest.CHUNK) {
-            NativeCrypto.macUpdate(pointer, input, off + done, Math.min(JniDigest.CHUNK, len - done));
+        long pointer = ctx.acquire();
+        try {
+            for (int done = 0; done < len; done += JniDigest.CHUNK) {
+                NativeCrypto.macUpdate(pointer, input, off + done, Math.min(JniDigest.CHUNK, len - done));
+            }
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
         }
-        Reference.reachabilityFence(this);
     }
 
     @Override
     protected void finish(NativeHandle ctx, byte[] out, int off) {
-        NativeCrypto.macFinal(ctx.pointer(), out, off, macLength());
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.macFinal(pointer, out, off, macLength());
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override
     protected void restart(NativeHandle ctx) {
-        NativeCrypto.macRestart(ctx.pointer());
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.macRestart(pointer);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override
     protected NativeHandle duplicate(NativeHandle ctx, LibcryptoHmac<NativeHandle> owner) {
-        NativeHandle copy = new NativeHandle(owner, NativeCrypto.macCtxDup(ctx.pointer()), NativeCrypto::macCtxFree);
-        Reference.reachabilityFence(this);
-        return copy;
+        long pointer = ctx.acquire();
+        try {
+            return new NativeHandle(owner, NativeCrypto.macCtxDup(pointer), NativeCrypto::macCtxFree);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override

@@ -57,9 +57,11 @@ final class JniSm2 extends LibcryptoSm2<JniSm2.Key> {
     @Override
     protected int signDer(Key key, byte[] digest, byte[] der) {
         Objects.checkFromIndexSize(0, SCALAR_BYTES, digest.length);
+        long pointer = key.handle.acquire();
         try {
-            return NativeCrypto.pkeySign(key.handle.pointer(), digest, der);
+            return NativeCrypto.pkeySign(pointer, digest, der);
         } finally {
+            key.handle.release();
             Reference.reachabilityFence(key);
         }
     }
@@ -68,9 +70,11 @@ final class JniSm2 extends LibcryptoSm2<JniSm2.Key> {
     protected boolean verifyDer(Key key, byte[] der, int length, byte[] digest) {
         Objects.checkFromIndexSize(0, length, der.length);
         Objects.checkFromIndexSize(0, SCALAR_BYTES, digest.length);
+        long pointer = key.handle.acquire();
         try {
-            return NativeCrypto.pkeyVerify(key.handle.pointer(), der, length, digest) == 1;
+            return NativeCrypto.pkeyVerify(pointer, der, length, digest) == 1;
         } finally {
+            key.handle.release();
             Reference.reachabilityFence(key);
         }
     }
@@ -78,9 +82,11 @@ final class JniSm2 extends LibcryptoSm2<JniSm2.Key> {
     @Override
     protected int encryptDer(Key key, byte[] in, int off, int len, byte[] der) {
         Objects.checkFromIndexSize(off, len, in.length);
+        long pointer = key.handle.acquire();
         try {
-            return checkLength(NativeCrypto.pkeyEncrypt(key.handle.pointer(), in, off, len, der), der.length, "EVP_PKEY_encrypt");
+            return checkLength(NativeCrypto.pkeyEncrypt(pointer, in, off, len, der), der.length, "EVP_PKEY_encrypt");
         } finally {
+            key.handle.release();
             Reference.reachabilityFence(key);
         }
     }
@@ -89,9 +95,11 @@ final class JniSm2 extends LibcryptoSm2<JniSm2.Key> {
     protected int decryptDer(Key key, byte[] der, int length, byte[] out, int outOff, int capacity) {
         Objects.checkFromIndexSize(0, length, der.length);
         Objects.checkFromIndexSize(outOff, capacity, out.length);
+        long pointer = key.handle.acquire();
         try {
-            return NativeCrypto.pkeyDecrypt(key.handle.pointer(), der, length, out, outOff, capacity);
+            return NativeCrypto.pkeyDecrypt(pointer, der, length, out, outOff, capacity);
         } finally {
+            key.handle.release();
             Reference.reachabilityFence(key);
         }
     }

@@ -10,7 +10,8 @@ import org.shangmi.core.backend.CipherMode;
  * SM4 in one of the basic modes over one reused EVP_CIPHER_CTX, padding off (the provider pads).
  * Lengths, offsets, the key and the IV are checked here before any C call; long inputs go to C in
  * chunks, since both arrays are pinned during a call. {@link #destroy} frees the context, which
- * makes OpenSSL clear its key schedule. Not thread-safe.
+ * makes OpenSSL clear its key schedule, at once or, if another thread is inside a call, when that
+ * call returns; calls after it throw {@link IllegalStateException}. Not thread-safe otherwise.
  */
 final class JniSm4 implements CipherEngine {
 
@@ -43,22 +44,31 @@ final class JniSm4 implements CipherEngine {
         mode.checkUnits(len);
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
-        long pointer = ctx.pointer();
-        for (int done = 0; done < len; ) {
-            int n = Math.min(len - done, JniDigest.CHUNK);
-            int written = NativeCrypto.cipherUpdate(pointer, in, inOff + done, n, out, outOff + done);
-            if (written != n) {
-                throw new JniException("EVP_CipherUpdate(SM4-" + mode + ") wrote " + written + " bytes for " + n);
+        long pointer = ctx.acquire();
+        try {
+            for (int done = 0; done < len; ) {
+                int n = Math.min(len - done, JniDigest.CHUNK);
+                int written = NativeCrypto.cipherUpdate(pointer, in, inOff + done, n, out, outOff + done);
+                if (written != n) {
+                    throw new JniException("EVP_CipherUpdate(SM4-" + mode + ") wrote " + written + " bytes for " + n);
+                }
+                done += n;
             }
-            done += n;
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
         }
-        Reference.reachabilityFence(this);
     }
 
     @Override
     public void reset() {
-        NativeCrypto.cipherRestart(ctx.pointer(), encrypt, iv);
-        Reference.reachabilityFence(this);
+        long pointer = ctx.acquire();
+        try {
+            NativeCrypto.cipherRestart(pointer, encrypt, iv);
+        } finally {
+            ctx.release();
+            Reference.reachabilityFence(this);
+        }
     }
 
     @Override

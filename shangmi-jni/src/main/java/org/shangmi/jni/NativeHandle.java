@@ -2,63 +2,54 @@ package org.shangmi.jni;
 
 import java.lang.ref.Cleaner;
 import java.util.function.LongConsumer;
+import org.shangmi.core.backend.LibcryptoGuard;
 
 /**
- * One C object (a context) owned by one Java object: freed by {@link #close}, or by a
- * {@link Cleaner} once the owner is unreachable, whichever comes first, and never twice. The
- * owner keeps itself reachable across each native call that uses {@link #pointer()}
- * ({@link java.lang.ref.Reference#reachabilityFence}).
+ * One C object (a context or a key) owned by one Java object: freed by {@link #close}, or by a
+ * {@link Cleaner} once the owner is unreachable, whichever comes first, and never twice. A call
+ * takes the pointer with {@link #acquire} and gives it back with {@link #release} in a
+ * {@code finally}: a {@code close} from another thread meanwhile ({@code destroy()} racing an
+ * update) frees the object only once the call is over, and later calls throw
+ * {@link IllegalStateException} instead of handing C a freed pointer ({@link LibcryptoGuard}). The
+ * owner still keeps itself reachable across each call
+ * ({@link java.lang.ref.Reference#reachabilityFence}), so that the Cleaner does not close the
+ * object under a method of a live owner.
  */
 final class NativeHandle {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
+    private final long pointer;
+    private final LibcryptoGuard guard;
     private final Cleaner.Cleanable cleanable;
-    private final Release release;
-
-    /** The free call and the pointer, apart from the owner so that the cleaner does not keep it alive. */
-    private static final class Release implements Runnable {
-        private final LongConsumer free;
-        private volatile long pointer;
-
-        Release(LongConsumer free, long pointer) {
-            this.free = free;
-            this.pointer = pointer;
-        }
-
-        @Override
-        public void run() {
-            long p = pointer;
-            pointer = 0;
-            if (p != 0) {
-                free.accept(p);
-            }
-        }
-    }
 
     /** Takes ownership of {@code pointer} (not 0) for {@code owner}; {@code free} releases it. */
     NativeHandle(Object owner, long pointer, LongConsumer free) {
         if (pointer == 0) {
             throw new IllegalArgumentException("a null native pointer");
         }
-        this.release = new Release(free, pointer);
-        this.cleanable = CLEANER.register(owner, release);
+        this.pointer = pointer;
+        // neither action refers to the owner, or the Cleaner would keep it reachable
+        this.guard = new LibcryptoGuard("the native context", () -> free.accept(pointer));
+        this.cleanable = CLEANER.register(owner, guard::close);
     }
 
     /**
-     * The C pointer.
+     * The C pointer, in use until {@link #release}.
      *
      * @throws IllegalStateException if the object was freed
      */
-    long pointer() {
-        long p = release.pointer;
-        if (p == 0) {
-            throw new IllegalStateException("the native context was freed");
-        }
-        return p;
+    long acquire() {
+        guard.acquire();
+        return pointer;
     }
 
-    /** Frees the C object now; later calls do nothing. */
+    /** Ends the use that {@link #acquire} began. */
+    void release() {
+        guard.release();
+    }
+
+    /** Frees the C object once no call uses it; later calls throw, later closes do nothing. */
     void close() {
         cleanable.clean();
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Locale;
 import org.shangmi.core.util.NativePaths;
 
@@ -29,6 +30,12 @@ final class NativeLibrary {
     private NativeLibrary() {
     }
 
+    /**
+     * The platforms a release carries the library for, by directory name: the release profile of
+     * the pom requires each (JniCheckTest checks that the two lists agree).
+     */
+    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64");
+
     /** This platform's directory name, or null if the jar has no library for it. */
     static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
@@ -37,8 +44,8 @@ final class NativeLibrary {
             return null;
         }
         return switch (arch) {
-            case "amd64", "x86_64" -> "linux-x86_64";
-            case "aarch64", "arm64" -> "linux-aarch64";
+            case "amd64", "x86_64" -> PLATFORMS.get(0);
+            case "aarch64", "arm64" -> PLATFORMS.get(1);
             default -> null;
         };
     }
@@ -59,7 +66,8 @@ final class NativeLibrary {
         String path = System.getProperty(PATH_PROPERTY);
         if (path != null && !path.isBlank()) {
             try {
-                System.load(NativePaths.trusted(path).toString());
+                // by path: System.load resolves any name, a descriptor's too, to the file's canonical path
+                System.load(NativePaths.trusted(path).file().toString());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(PATH_PROPERTY + "=" + path + ": " + e.getMessage(), e);
             }

@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.backend.Algorithm;
+import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.backend.JavaBackendService;
@@ -202,6 +206,26 @@ class JniBackendTest {
             } finally {
                 pool.shutdownNow();
             }
+        }
+    }
+
+    /**
+     * A libcrypto named by the property in a folder others may write is refused before it is opened
+     * (the rule of core's NativePaths, tested there case by case); the backend says where and why.
+     */
+    @Test
+    void aLibcryptoInAFolderOthersMayWriteIsRefused(@TempDir Path directory) throws Exception {
+        Path folder = Files.createDirectory(directory.resolve("shared"));
+        Files.setAttribute(folder, "unix:mode", 0777);
+        Path library = Files.writeString(folder.resolve("libcrypto.so.3"), "never opened");
+        System.setProperty(JniBackend.PATH_PROPERTY, library.toString());
+        try {
+            BackendUnavailableException refused = assertThrows(BackendUnavailableException.class, () -> new JniBackend().load());
+            assertEquals("cannot open libcrypto (" + library + ": the folder " + folder.toRealPath()
+                    + " is writable by its group or by others (rwxrwxrwx) and not sticky; refusing to load a library from it)",
+                    refused.getMessage());
+        } finally {
+            System.clearProperty(JniBackend.PATH_PROPERTY);
         }
     }
 }

@@ -8,7 +8,8 @@ import java.util.Objects;
  * One cipher context (EVP_CIPHER_CTX) for one key and direction, padding off: the provider pads.
  * Lengths, offsets, the key and the IV are checked here before any C call; long inputs go to C in
  * chunks of {@link LibCrypto#CHUNK} bytes. Freeing the context makes OpenSSL clear its key
- * schedule.
+ * schedule. Each call holds the context ({@link #acquire}), so that closing it from another thread
+ * (a racing {@code destroy()}) frees it only once the call returns, and later calls throw.
  */
 final class EvpCipherCtx extends NativeObject {
 
@@ -46,10 +47,12 @@ final class EvpCipherCtx extends NativeObject {
     /** Starts over with the same key and {@code iv} (null for ECB). */
     void restart(byte[] iv) {
         checkIv(iv);
+        MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpCipherInitEx2(pointer(), MemorySegment.NULL, MemorySegment.NULL,
+            OpenSslException.check(LibCrypto.evpCipherInitEx2(ctx, MemorySegment.NULL, MemorySegment.NULL,
                     iv == null ? MemorySegment.NULL : MemorySegment.ofArray(iv), encrypt), "EVP_CipherInit_ex2");
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }
@@ -61,6 +64,7 @@ final class EvpCipherCtx extends NativeObject {
     void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
+        MemorySegment ctx = acquire();
         try {
             MemorySegment input = MemorySegment.ofArray(in);
             MemorySegment output = MemorySegment.ofArray(out);
@@ -68,7 +72,7 @@ final class EvpCipherCtx extends NativeObject {
             for (int done = 0; done < len; ) {
                 int n = Math.min(len - done, LibCrypto.CHUNK);
                 outLength[0] = -1;
-                int result = LibCrypto.evpCipherUpdate(pointer(), output.asSlice(outOff + done, n), written,
+                int result = LibCrypto.evpCipherUpdate(ctx, output.asSlice(outOff + done, n), written,
                         input.asSlice(inOff + done, n), n);
                 if (result != 1) {
                     throw OpenSslException.failed("EVP_CipherUpdate(" + cipher.name() + ")"); // named only on failure
@@ -80,6 +84,7 @@ final class EvpCipherCtx extends NativeObject {
                 done += n;
             }
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }

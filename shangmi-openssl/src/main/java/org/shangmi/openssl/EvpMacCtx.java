@@ -9,7 +9,8 @@ import java.util.Objects;
  * One MAC context (EVP_MAC_CTX) of HMAC over a fixed digest, reused from message to message
  * under one key. Array arguments are checked here, before any C call; long inputs go to C in
  * chunks of {@link LibCrypto#CHUNK} bytes. OpenSSL keeps its own copy of the key, which it clears
- * when the context is freed.
+ * when the context is freed. Each call holds the context ({@link #acquire}), so that closing it from
+ * another thread cannot free it under the call.
  */
 final class EvpMacCtx extends NativeObject {
 
@@ -47,30 +48,36 @@ final class EvpMacCtx extends NativeObject {
     /** Keys the context (any length, empty included) and starts a message. */
     void init(byte[] key, int off, int len) {
         Objects.checkFromIndexSize(off, len, key.length);
+        MemorySegment ctx = acquire();
         try {
             // a NULL key would mean "keep the old key", so an empty key is passed as a zero-length array
             MemorySegment keySegment = MemorySegment.ofArray(key).asSlice(off, len);
-            OpenSslException.check(LibCrypto.evpMacInit(pointer(), keySegment, len, params), "EVP_MAC_init");
+            OpenSslException.check(LibCrypto.evpMacInit(ctx, keySegment, len, params), "EVP_MAC_init");
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }
 
     /** Starts a new message under the key already set. */
     void restart() {
+        MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpMacInit(pointer(), MemorySegment.NULL, 0, MemorySegment.NULL),
+            OpenSslException.check(LibCrypto.evpMacInit(ctx, MemorySegment.NULL, 0, MemorySegment.NULL),
                     "EVP_MAC_init");
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }
 
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
+        MemorySegment ctx = acquire();
         try {
-            LibCrypto.updateInChunks(LibCrypto::evpMacUpdate, "EVP_MAC_update", pointer(), input, off, len);
+            LibCrypto.updateInChunks(LibCrypto::evpMacUpdate, "EVP_MAC_update", ctx, input, off, len);
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }
@@ -78,14 +85,16 @@ final class EvpMacCtx extends NativeObject {
     /** Writes the tag ({@code macLength} bytes) to {@code out[off..]} and starts a new message under the same key. */
     void finish(byte[] out, int off) {
         Objects.checkFromIndexSize(off, macLength, out.length);
+        MemorySegment ctx = acquire();
         try {
             MemorySegment target = MemorySegment.ofArray(out).asSlice(off, macLength);
-            OpenSslException.check(LibCrypto.evpMacFinal(pointer(), target, MemorySegment.ofArray(outLength), macLength),
+            OpenSslException.check(LibCrypto.evpMacFinal(ctx, target, MemorySegment.ofArray(outLength), macLength),
                     "EVP_MAC_final");
             if (outLength[0] != macLength) {
                 throw new OpenSslException("EVP_MAC_final wrote " + outLength[0] + " bytes, not " + macLength);
             }
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
         restart();
@@ -93,10 +102,12 @@ final class EvpMacCtx extends NativeObject {
 
     /** A new context with the same key and pending input. */
     EvpMacCtx copy() {
+        MemorySegment ctx = acquire();
         try {
-            MemorySegment dup = OpenSslException.checkNotNull(LibCrypto.evpMacCtxDup(pointer()), "EVP_MAC_CTX_dup");
+            MemorySegment dup = OpenSslException.checkNotNull(LibCrypto.evpMacCtxDup(ctx), "EVP_MAC_CTX_dup");
             return new EvpMacCtx(dup, mac, params, macLength);
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }

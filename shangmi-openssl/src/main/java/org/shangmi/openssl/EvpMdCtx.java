@@ -6,7 +6,9 @@ import java.util.Objects;
 
 /**
  * One digest context (EVP_MD_CTX), reused from message to message. Array arguments are checked
- * here, before any C call, and long inputs go to C in chunks of {@link LibCrypto#CHUNK} bytes.
+ * here, before any C call, and long inputs go to C in chunks of {@link LibCrypto#CHUNK} bytes. Each
+ * call holds the context ({@link #acquire}), so that closing it from another thread cannot free it
+ * under the call.
  */
 final class EvpMdCtx extends NativeObject {
 
@@ -21,9 +23,11 @@ final class EvpMdCtx extends NativeObject {
 
     /** Starts a new message. */
     void init() {
+        MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpDigestInitEx2(pointer(), md.pointer()), "EVP_DigestInit_ex2");
+            OpenSslException.check(LibCrypto.evpDigestInitEx2(ctx, md.pointer()), "EVP_DigestInit_ex2");
         } finally {
+            release();
             Reference.reachabilityFence(this);
             Reference.reachabilityFence(md);
         }
@@ -31,9 +35,11 @@ final class EvpMdCtx extends NativeObject {
 
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
+        MemorySegment ctx = acquire();
         try {
-            LibCrypto.updateInChunks(LibCrypto::evpDigestUpdate, "EVP_DigestUpdate", pointer(), input, off, len);
+            LibCrypto.updateInChunks(LibCrypto::evpDigestUpdate, "EVP_DigestUpdate", ctx, input, off, len);
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
     }
@@ -42,10 +48,12 @@ final class EvpMdCtx extends NativeObject {
     void finish(byte[] out, int off) {
         int length = md.size();
         Objects.checkFromIndexSize(off, length, out.length);
+        MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpDigestFinalEx(pointer(), MemorySegment.ofArray(out).asSlice(off, length)),
+            OpenSslException.check(LibCrypto.evpDigestFinalEx(ctx, MemorySegment.ofArray(out).asSlice(off, length)),
                     "EVP_DigestFinal_ex");
         } finally {
+            release();
             Reference.reachabilityFence(this);
         }
         init();
@@ -53,14 +61,19 @@ final class EvpMdCtx extends NativeObject {
 
     /** A new context in the same state as this one. */
     EvpMdCtx copy() {
-        EvpMdCtx copy = new EvpMdCtx(md);
+        MemorySegment ctx = acquire();
+        EvpMdCtx copy = null;
         try {
-            OpenSslException.check(LibCrypto.evpMdCtxCopyEx(copy.pointer(), pointer()), "EVP_MD_CTX_copy_ex");
+            copy = new EvpMdCtx(md);
+            OpenSslException.check(LibCrypto.evpMdCtxCopyEx(copy.pointer(), ctx), "EVP_MD_CTX_copy_ex");
             return copy;
         } catch (RuntimeException e) {
-            copy.close();
+            if (copy != null) {
+                copy.close();
+            }
             throw e;
         } finally {
+            release();
             Reference.reachabilityFence(this);
             Reference.reachabilityFence(copy);
         }

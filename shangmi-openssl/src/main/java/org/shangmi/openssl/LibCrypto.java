@@ -98,8 +98,10 @@ final class LibCrypto {
         List<String> failures = new ArrayList<>();
         for (String candidate : candidates) {
             try {
+                // a checked file by its open descriptor's name (/proc/self/fd/N): the String form
+                // hands the name to dlopen as is, where the Path form would resolve it to the path
                 library = candidate.equals(path)
-                        ? SymbolLookup.libraryLookup(NativePaths.trusted(candidate), Arena.global())
+                        ? SymbolLookup.libraryLookup(NativePaths.trusted(candidate).loadName(), Arena.global())
                         : SymbolLookup.libraryLookup(candidate, Arena.global());
                 libraryName = candidate;
                 return;

@@ -6,7 +6,9 @@ import java.util.Objects;
  * HMAC over one reused libcrypto EVP_MAC_CTX, whatever the binding: the keyed state and the JCA
  * contract here, the C calls in a subclass (FFM in shangmi-openssl, JNI in shangmi-jni).
  * {@link #destroy} frees the context, and with it OpenSSL's copy of the key; the next
- * {@link #init} makes a new one. Ranges are checked here before any C call. Not thread-safe.
+ * {@link #init} makes a new one. Ranges are checked here before any C call. Not thread-safe, but
+ * each method reads the context once, and subclasses guard it ({@link LibcryptoGuard}), so that a
+ * {@code destroy} racing a call makes it throw {@link IllegalStateException}, never use freed memory.
  *
  * @param <C> the subclass's handle of one EVP_MAC_CTX
  */
@@ -59,11 +61,13 @@ public abstract class LibcryptoHmac<C> implements MacEngine {
     @Override
     public final void init(byte[] key, int off, int len) {
         Objects.checkFromIndexSize(off, len, key.length);
-        if (ctx == null) {
-            ctx = newContext();
+        C context = ctx;
+        if (context == null) {
+            context = newContext();
+            ctx = context;
         }
         keyed = false;
-        key(ctx, key, off, len);
+        key(context, key, off, len);
         keyed = true;
     }
 
@@ -87,16 +91,18 @@ public abstract class LibcryptoHmac<C> implements MacEngine {
 
     @Override
     public final void reset() {
-        if (keyed) {
-            restart(ctx);
+        C context = ctx;
+        if (keyed && context != null) {
+            restart(context);
         }
     }
 
     @Override
     public final MacEngine copy() {
         LibcryptoHmac<C> copy = newEngine();
-        if (ctx != null) {
-            copy.ctx = duplicate(ctx, copy);
+        C context = ctx;
+        if (context != null) {
+            copy.ctx = duplicate(context, copy);
             copy.keyed = keyed;
         }
         return copy;
@@ -105,16 +111,22 @@ public abstract class LibcryptoHmac<C> implements MacEngine {
     @Override
     public final void destroy() {
         keyed = false;
-        if (ctx != null) {
-            free(ctx);
-            ctx = null;
+        C context = ctx;
+        ctx = null;
+        if (context != null) {
+            free(context);
         }
     }
 
+    /**
+     * The context, read once: another thread's {@link #destroy} (a misuse) then makes this call
+     * throw {@link IllegalStateException}, here or from the subclass's guard of the C object.
+     */
     private C keyedContext() {
-        if (!keyed) {
+        C context = ctx;
+        if (!keyed || context == null) {
             throw new IllegalStateException(algorithm + " has no key");
         }
-        return ctx;
+        return context;
     }
 }

@@ -7,12 +7,14 @@ import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
+import org.shangmi.jni.ArrayCallFailures;
 import org.shangmi.jni.JniBackend;
 
 /**
  * Every native call of the JNI backend, for JniCheckTest to run under -Xcheck:jni, failing ones
- * included (libcrypto 3.0 has no SM4-CFB8, so fetching it throws from C); prints "ok", or the
- * reason the backend is unavailable.
+ * included (libcrypto 3.0 has no SM4-CFB8, so fetching it throws from C), and calls whose JNI
+ * array access fails ({@link ArrayCallFailures}); prints "ok", or the reason the backend is
+ * unavailable.
  */
 public final class JniProgram {
 
@@ -82,6 +84,7 @@ public final class JniProgram {
             // the exception thrown from C, checked
         }
         key.destroy();
+        ArrayCallFailures.run();
         System.out.println("ok");
     }
 }
