@@ -20,18 +20,22 @@ import org.shangmi.core.sm4.Sm4;
 import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
-import org.shangmi.core.sm4.Sm4Rounds;
 import org.shangmi.core.sm4.Sm4Xts;
 
 /**
- * The vector backend: SM4 in every mode, with the rounds of {@link VectorSm4Rounds} under the
- * Java backend's modes. It needs JDK 25 and the incubating Vector API in the boot layer
- * ({@code --add-modules jdk.incubator.vector}); it serves nothing else.
+ * The vector backend: SM4 in every mode, with the rounds of {@link VectorSm4Rounds} (through
+ * {@link VectorGatedRounds}) under the Java backend's modes. It needs JDK 25 and the incubating
+ * Vector API in the boot layer ({@code --add-modules jdk.incubator.vector}); it serves nothing
+ * else.
  *
- * <p>Loading runs the GB/T 32907-2016 example through both paths, then warms the vector code on a zero key until a call of each path allocates nothing, which
- * shows that the JIT runs it as vector instructions rather than the Vector API's Java fallback (in
- * which lookups index arrays and branch on data). If that does not happen within
- * {@link #WARM_UP_LIMIT_NANOS}, for example under {@code -Xint}, the backend does not load.
+ * <p>Loading runs the GB/T 32907-2016 example through both paths, then warms the vector code on
+ * public keys in every call shape the engines make ({@link VectorWarmUp}) until a round of them
+ * allocates nothing in any rounds call, which shows that the JIT runs it as vector instructions
+ * rather than the Vector API's Java fallback (in which lookups index arrays and branch on data).
+ * If that does not happen within {@link #WARM_UP_LIMIT_NANOS}, for example under {@code -Xint},
+ * the backend does not load. Afterwards the engines' rounds ({@link VectorGatedRounds}) check
+ * one call in {@link VectorGate#CHECK_EVERY} and move every key to the circuit engine for good
+ * when two checked calls of a key in a row allocate.
  */
 public final class VectorBackendService implements BackendService {
 
@@ -69,7 +73,11 @@ public final class VectorBackendService implements BackendService {
     @Override
     public String details() {
         synchronized (VectorBackendService.class) {
-            return readiness == null ? "" : readiness;
+            String shut = VectorGate.shutBecause();
+            if (readiness == null || shut == null) {
+                return readiness == null ? "" : readiness;
+            }
+            return readiness + "; since then on the circuit engine: " + shut;
         }
     }
 
@@ -81,14 +89,61 @@ public final class VectorBackendService implements BackendService {
                 || !threads.isThreadAllocatedMemorySupported() || !threads.isThreadAllocatedMemoryEnabled()) {
             throw new BackendUnavailableException("this JVM cannot count a thread's allocation, which the warm-up check needs");
         }
+        if (Thread.currentThread().isVirtual()) {
+            // the JDK counts allocation on platform threads only
+            return onPlatformThread();
+        }
         try {
+            // open while warming, so that the JIT profiles the gate as the engines will run it
+            VectorGate.open();
             checkKnownAnswer();
-            long nanos = warmUp(threads);
+            long nanos = warmUp();
+            VectorGate.proven();
             return "SM4 rounds on " + VectorSm4Rounds.LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES
                     + " blocks a pass), compiled after " + nanos / 1_000_000 + " ms of warm-up; "
                     + System.getProperty("java.vm.name") + " " + Runtime.version();
         } catch (LinkageError e) {
+            VectorGate.shut("the Vector API failed to link");
             throw new BackendUnavailableException("the Vector API failed to link: " + e, e);
+        } catch (BackendUnavailableException e) {
+            VectorGate.shut("it did not load");
+            throw e;
+        } catch (RuntimeException e) {
+            VectorGate.shut("it did not load");
+            throw new BackendUnavailableException("SM4 on vectors failed in the warm-up: " + e, e);
+        }
+    }
+
+    private static String onPlatformThread() throws BackendUnavailableException {
+        String[] result = new String[1];
+        Throwable[] thrown = new Throwable[1];
+        Thread thread = Thread.ofPlatform().daemon().name("shangmi-vector-warm-up").start(() -> {
+            try {
+                result[0] = prepare();
+            } catch (BackendUnavailableException | RuntimeException | Error e) {
+                thrown[0] = e;
+            }
+        });
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        switch (thrown[0]) {
+            case null -> {
+                return result[0];
+            }
+            case BackendUnavailableException e -> throw new BackendUnavailableException(e.getMessage(), e);
+            case RuntimeException e -> throw e;
+            case Error e -> throw e;
+            default -> throw new IllegalStateException(thrown[0]);
         }
     }
 
@@ -96,7 +151,7 @@ public final class VectorBackendService implements BackendService {
     private static void checkKnownAnswer() throws BackendUnavailableException {
         byte[] key = HexFormat.of().parseHex("0123456789abcdeffedcba9876543210");
         byte[] expected = HexFormat.of().parseHex("681edf34d206965e86b3e94f536e4246");
-        Sm4 sm4 = new Sm4(key, VectorSm4Rounds::new);
+        Sm4 sm4 = new Sm4(key, (encryptionKeys, decryptionKeys) -> new VectorGatedRounds(encryptionKeys, decryptionKeys, true));
         byte[] single = new byte[16];
         sm4.encryptBlock(key, 0, single, 0);
         int blocks = VectorSm4Rounds.LANES + 3;
@@ -116,47 +171,31 @@ public final class VectorBackendService implements BackendService {
     }
 
     /**
-     * Runs each path on a zero key until one call of each allocates nothing; returns how long it
-     * took.
+     * Runs every call shape ({@link VectorWarmUp}) until a round of them, every call measured,
+     * allocates nothing; returns how long it took.
      */
-    private static long warmUp(com.sun.management.ThreadMXBean threads) throws BackendUnavailableException {
-        Sm4Rounds[] made = new Sm4Rounds[1];
-        Sm4 sm4 = new Sm4(new byte[16], (encryptionKeys, decryptionKeys) -> made[0] = new VectorSm4Rounds(encryptionKeys, decryptionKeys));
-        Sm4Rounds rounds = made[0];
-        int blocks = 2 * VectorSm4Rounds.LANES;
-        byte[] data = new byte[16 * blocks];
-        long[] counter = new long[2];
+    private static long warmUp() throws BackendUnavailableException {
         long start = System.nanoTime();
-        while (true) {
-            for (int i = 0; i < 200 && System.nanoTime() - start <= WARM_UP_LIMIT_NANOS; i++) {
-                rounds.cryptBlock(true, data, 0, data, 0);
-                rounds.cryptBlocks(i % 2 == 0, data, 0, data, 0, blocks);
-                rounds.cryptCounters(counter, 32, data, 0, data, 0, blocks);
+        VectorWarmUp shapes = new VectorWarmUp(start + WARM_UP_LIMIT_NANOS);
+        try {
+            while (true) {
+                for (int i = 0; i < 20 && shapes.run(); i++) {
+                    // the JIT compiles what runs often, with the profile these runs leave
+                }
+                String allocating = shapes.allocating();
+                long elapsed = System.nanoTime() - start;
+                if (allocating == null) {
+                    return elapsed;
+                }
+                if (elapsed > WARM_UP_LIMIT_NANOS) {
+                    throw new BackendUnavailableException("the JIT did not compile the vector code within "
+                            + WARM_UP_LIMIT_NANOS / 1_000_000_000 + " s (" + allocating + "): it would run the"
+                            + " Vector API's Java fallback, which is neither fast nor constant time");
+                }
             }
-            long single = allocation(threads, () -> rounds.cryptBlock(false, data, 0, data, 0));
-            long many = allocation(threads, () -> rounds.cryptBlocks(true, data, 0, data, 0, blocks));
-            long counters = allocation(threads, () -> rounds.cryptCounters(counter, 128, data, 0, data, 0, blocks));
-            long elapsed = System.nanoTime() - start;
-            if (single == 0 && many == 0 && counters == 0) {
-                sm4.wipe();
-                return elapsed;
-            }
-            if (elapsed > WARM_UP_LIMIT_NANOS) {
-                sm4.wipe();
-                throw new BackendUnavailableException("the JIT did not compile the vector code within "
-                        + WARM_UP_LIMIT_NANOS / 1_000_000_000 + " s (a call still allocates " + single + ", " + many
-                        + " and " + counters + " bytes): it would run the Vector API's Java fallback, which is"
-                        + " neither fast nor constant time");
-            }
+        } finally {
+            shapes.wipe();
         }
-    }
-
-    private static long allocation(com.sun.management.ThreadMXBean threads, Runnable call) {
-        long before = threads.getCurrentThreadAllocatedBytes();
-        long baseline = threads.getCurrentThreadAllocatedBytes() - before;
-        long start = threads.getCurrentThreadAllocatedBytes();
-        call.run();
-        return threads.getCurrentThreadAllocatedBytes() - start - baseline;
     }
 
     @Override
@@ -176,21 +215,21 @@ public final class VectorBackendService implements BackendService {
 
     @Override
     public CipherEngine newSm4(CipherMode mode, boolean encrypt, byte[] key, byte[] iv) {
-        return Sm4Modes.create(mode, encrypt, key, iv, VectorSm4Rounds::new);
+        return Sm4Modes.create(mode, encrypt, key, iv, VectorGatedRounds::new);
     }
 
     @Override
     public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
-        return new Sm4Gcm(key, iv, tagLength, VectorSm4Rounds::new);
+        return new Sm4Gcm(key, iv, tagLength, VectorGatedRounds::new);
     }
 
     @Override
     public XtsEngine newSm4Xts(byte[] key, boolean ieee) {
-        return new Sm4Xts(key, ieee, VectorSm4Rounds::new);
+        return new Sm4Xts(key, ieee, VectorGatedRounds::new);
     }
 
     @Override
     public CcmEngine newSm4Ccm(byte[] key) {
-        return new Sm4Ccm(key, VectorSm4Rounds::new);
+        return new Sm4Ccm(key, VectorGatedRounds::new);
     }
 }

@@ -12,8 +12,11 @@ import org.shangmi.core.util.Bytes;
  *
  * <p>Constant time: the S-box is a circuit, never a table, and nothing branches on or indexes by
  * the round keys or the data. Not thread-safe (scratch space).
+ *
+ * <p>Public (in a package exported only to the vector backend) so that the vector backend can fall
+ * back to it over the same round keys when it can no longer show that its code runs compiled.
  */
-final class Sm4CircuitRounds implements Sm4Rounds {
+public final class Sm4CircuitRounds implements Sm4Rounds {
 
     /** Bytes 0..3 of a word at bits 0, 8, 16 and 24 of each plane. */
     private static final long LANES = 0x01010101L;
@@ -27,7 +30,8 @@ final class Sm4CircuitRounds implements Sm4Rounds {
     private long[] encryptionMasks;
     private long[] decryptionMasks;
 
-    Sm4CircuitRounds(int[] encryptionKeys, int[] decryptionKeys) {
+    /** Rounds over these round keys (32 each), as {@link Sm4Rounds.Factory#create} receives them. */
+    public Sm4CircuitRounds(int[] encryptionKeys, int[] decryptionKeys) {
         this.encryptionKeys = encryptionKeys;
         this.decryptionKeys = decryptionKeys;
     }

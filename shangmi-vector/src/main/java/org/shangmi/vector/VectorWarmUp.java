@@ -1,0 +1,205 @@
+package org.shangmi.vector;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.shangmi.core.backend.AeadEngine;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+import org.shangmi.core.sm4.Sm4;
+import org.shangmi.core.sm4.Sm4Ccm;
+import org.shangmi.core.sm4.Sm4Gcm;
+import org.shangmi.core.sm4.Sm4Modes;
+import org.shangmi.core.sm4.Sm4Rounds;
+import org.shangmi.core.sm4.Sm4Xts;
+
+/**
+ * Every call shape the engines make, on public keys, through trial {@link VectorGatedRounds} and
+ * the core's own mode classes: one block and many in both directions, every block count the modes
+ * pass (one and two, which take the single-block path, counts around the pass width, and the modes'
+ * batch of 64), counters of every width the modes use, with and without a carry, and each mode on
+ * lengths that reach each of its paths. A shape the warm-up never ran would meet code the JIT
+ * compiled without it, which deoptimises on its first real call and runs the Vector API's fallback
+ * until it is compiled again.
+ *
+ * <p>{@link #allocating} then measures every rounds call of one more round, through the same
+ * check the engines run every {@link VectorGate#CHECK_EVERY} calls.
+ */
+final class VectorWarmUp {
+
+    private static final int LANES = VectorSm4Rounds.LANES;
+    /** Block counts of ECB calls and counter runs. */
+    private static final int[] COUNTS = {1, 2, 3, LANES - 1, LANES, LANES + 1, 17, 2 * LANES + 3, 64};
+    /** Counter widths in bits: CTR, GCM, and CCM's (8 to 2 bytes as the nonce grows). */
+    private static final int[] COUNTER_BITS = {128, 32, 64, 24, 16};
+    /** Lengths for the block modes: the single-block path, a pass and a part, a full batch and more. */
+    private static final int[] BLOCK_LENGTHS = {16, 32, 48, 16 * 17, 16 * (2 * LANES + 3), 16 * 67};
+    /** Lengths for the stream modes: partial blocks on either side of the same counts. */
+    private static final int[] STREAM_LENGTHS = {1, 15, 16, 33, 16 * 17 + 5, 16 * 67 + 5};
+
+    private final List<VectorGatedRounds> made = new ArrayList<>();
+    private final Sm4Rounds.Factory factory = (encryptionKeys, decryptionKeys) -> {
+        VectorGatedRounds rounds = new VectorGatedRounds(encryptionKeys, decryptionKeys, true);
+        made.add(rounds);
+        return rounds;
+    };
+
+    private final byte[] key = new byte[16];
+    private final byte[] data = new byte[16 * 80];
+    private final byte[] tag = new byte[16];
+    private final byte[] aad = {1, 2, 3, 4, 5};
+    private final long[] counter = new long[2];
+    /** A counter whose low 64 bits carry into the high ones after 16 blocks. */
+    private final byte[] carryingIv = new byte[16];
+    private final byte[] gcmIv = new byte[12];
+    private final byte[][] nonces = {new byte[7], new byte[12], new byte[13]};
+    private final byte[] tweak = new byte[16];
+
+    private final Sm4 sm4;
+    private final VectorGatedRounds rounds;
+    private final List<CipherEngine> engines = new ArrayList<>();
+    private final CipherEngine ctr;
+    private final AeadEngine gcm;
+    private final AeadEngine gcmHashedIv;
+    private final Sm4Ccm ccm;
+    private final Sm4Xts xts;
+    private final Sm4Xts xtsIeee;
+
+    /** {@link System#nanoTime} past which {@link #run} stops early. */
+    private final long deadline;
+
+    VectorWarmUp(long deadline) {
+        this.deadline = deadline;
+        Arrays.fill(carryingIv, 8, 16, (byte) 0xff);
+        carryingIv[15] = (byte) 0xf0;
+        sm4 = new Sm4(key, factory);
+        rounds = made.get(0);
+        for (CipherMode mode : CipherMode.values()) {
+            if (mode != CipherMode.CTR) {
+                byte[] iv = mode.needsIv() ? new byte[16] : null;
+                engines.add(Sm4Modes.create(mode, true, key, iv, factory));
+                engines.add(Sm4Modes.create(mode, false, key, iv, factory));
+            }
+        }
+        ctr = Sm4Modes.create(CipherMode.CTR, true, key, carryingIv, factory);
+        gcm = new Sm4Gcm(key, gcmIv, 16, factory);
+        gcmHashedIv = new Sm4Gcm(key, carryingIv, 16, factory);
+        ccm = new Sm4Ccm(key, factory);
+        byte[] xtsKey = new byte[32];
+        xtsKey[16] = 1;
+        xts = new Sm4Xts(xtsKey, false, factory);
+        xtsIeee = new Sm4Xts(xtsKey, true, factory);
+    }
+
+    /**
+     * Every shape once; false if it stopped at the deadline (interpreted, the Vector API's fallback
+     * takes seconds for what compiled code does in a millisecond).
+     */
+    boolean run() {
+        sm4.encryptBlock(data, 0, data, 0);
+        sm4.decryptBlock(data, 0, data, 0);
+        for (int count : COUNTS) {
+            if (late()) {
+                return false;
+            }
+            sm4.encryptBlocks(data, 0, data, 0, count);
+            sm4.decryptBlocks(data, 0, data, 0, count);
+            for (int bits : COUNTER_BITS) {
+                // two before the low `bits` bits wrap (and, at 128 bits, carry into the high half)
+                long low = bits == 128 ? -1L : -1L >>> (64 - bits);
+                counter[0] = 0x0123456789abcdefL;
+                counter[1] = (0x5555555555555555L & ~low) | (low - 1);
+                rounds.cryptCounters(counter, bits, data, 0, data, 0, count);
+            }
+        }
+        for (CipherEngine engine : engines) {
+            for (int length : engine.unit() == 1 ? STREAM_LENGTHS : BLOCK_LENGTHS) {
+                if (late()) {
+                    return false;
+                }
+                engine.update(data, 0, length, data, 0);
+            }
+        }
+        ctr.reset(carryingIv);
+        for (int length : STREAM_LENGTHS) {
+            ctr.update(data, 0, length, data, 0);
+        }
+        for (AeadEngine aead : new AeadEngine[] {gcm, gcmHashedIv}) {
+            for (int length : STREAM_LENGTHS) {
+                if (late()) {
+                    return false;
+                }
+                aead.updateAad(aad, 0, aad.length);
+                aead.encrypt(data, 0, length, data, 0);
+                aead.finishEncryption(tag, 0);
+                aead.updateAad(aad, 0, aad.length);
+                if (!aead.decrypt(data, 0, length, tag, 0, data, 0)) {
+                    throw new IllegalStateException("GCM on vectors failed its own tag");
+                }
+            }
+            aead.reset(aead == gcm ? gcmIv : carryingIv);
+        }
+        for (int length : STREAM_LENGTHS) {
+            if (late()) {
+                return false;
+            }
+            for (byte[] nonce : nonces) {
+                ccm.seal(nonce, 16, aad, 0, aad.length, data, 0, length, data, 0);
+                if (!ccm.open(nonce, 16, aad, 0, aad.length, data, 0, length + 16, data, 0)) {
+                    throw new IllegalStateException("CCM on vectors failed its own tag");
+                }
+            }
+            if (length >= 16) {
+                xts.encrypt(tweak, data, 0, length, data, 0);
+                xts.decrypt(tweak, data, 0, length, data, 0);
+                xtsIeee.encrypt(tweak, data, 0, length, data, 0);
+                xtsIeee.decrypt(tweak, data, 0, length, data, 0);
+            }
+        }
+        return true;
+    }
+
+    private boolean late() {
+        return System.nanoTime() - deadline > 0;
+    }
+
+    /**
+     * Runs every shape once more with every rounds call measured; null if all ran and none
+     * allocated, else what happened.
+     */
+    String allocating() {
+        for (VectorGatedRounds each : made) {
+            each.measureEveryCall(true);
+        }
+        boolean finished = run();
+        long calls = 0;
+        long bytes = 0;
+        int unmeasured = 0;
+        int idle = 0;
+        for (VectorGatedRounds each : made) {
+            calls += each.measured();
+            bytes += each.allocated();
+            unmeasured += each.unmeasured();
+            idle += each.measured() == 0 ? 1 : 0;
+            each.measureEveryCall(false);
+        }
+        if (finished && bytes == 0 && unmeasured == 0 && idle == 0) {
+            return null;
+        }
+        return calls + " calls allocated " + bytes + " bytes" + (unmeasured == 0 ? "" : ", " + unmeasured + " could not be measured")
+                + (finished ? "" : ", the deadline came first") + (idle == 0 || !finished ? "" : ", " + idle + " keys made no call");
+    }
+
+    void wipe() {
+        sm4.wipe();
+        for (CipherEngine engine : engines) {
+            engine.destroy();
+        }
+        ctr.destroy();
+        gcm.destroy();
+        gcmHashedIv.destroy();
+        ccm.destroy();
+        xts.destroy();
+        xtsIeee.destroy();
+    }
+}

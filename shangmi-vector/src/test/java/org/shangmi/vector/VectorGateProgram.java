@@ -1,0 +1,274 @@
+package org.shangmi.vector;
+
+import java.lang.instrument.ClassDefinition;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordingFile;
+import org.shangmi.core.backend.AeadEngine;
+import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.CipherEngine;
+import org.shangmi.core.backend.CipherMode;
+import org.shangmi.core.sm4.Sm4Gcm;
+import org.shangmi.core.sm4.Sm4Modes;
+import org.shangmi.core.sm4.Sm4Rounds;
+
+/**
+ * The gate in a JVM of its own (its state is the JVM's), run by {@link VectorGateTest}; prints
+ * what it finds, one line each, and {@code done}.
+ *
+ * <ul>
+ *   <li>{@code shapes}: loads the backend, then makes the calls a real user makes first (1, 2, 3
+ *       and 17 blocks each way, CBC, CTR across a carry, GCM) through the backend's engines and
+ *       prints any that allocated, any deoptimisation of the backend's code after loading (from
+ *       JFR), and the backend's details after a while of steady use (which must not have moved it
+ *       to the circuit engine); {@code shapes-virtual} loads it on a virtual thread,
+ *       whose allocation the JDK does not count.
+ *   <li>{@code shut}: shuts the gate by hand, as if a check had seen an allocation.
+ *   <li>{@code redefine}: takes the compiled code away for real, by redefining
+ *       {@link VectorSm4Rounds} with its own bytes (run with {@link Agent} as a Java agent).
+ * </ul>
+ * The last two then check that later calls are served by the circuit engine with the same
+ * results as the Java backend's.
+ *
+ * <p>Uses only the backend's service interface in {@code shapes}, so that it runs against older
+ * builds of the backend too.
+ */
+public final class VectorGateProgram {
+
+    private static final byte[] KEY = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+
+    private VectorGateProgram() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "shapes" -> shapes(false);
+            case "shapes-virtual" -> shapes(true);
+            case "shut" -> fallBack(false);
+            case "redefine" -> fallBack(true);
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+        System.out.println("done");
+    }
+
+    private static BackendService loadedBackend() throws Exception {
+        BackendService vector = new VectorBackendService();
+        vector.load();
+        return vector;
+    }
+
+    private static void shapes(boolean loadOnVirtualThread) throws Exception {
+        Recording compilations = new Recording();
+        compilations.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+        compilations.start();
+        BackendService vector;
+        if (loadOnVirtualThread) {
+            BackendService[] loaded = new BackendService[1];
+            Exception[] failed = new Exception[1];
+            Thread.ofVirtual().start(() -> {
+                try {
+                    loaded[0] = loadedBackend();
+                } catch (Exception e) {
+                    failed[0] = e;
+                }
+            }).join();
+            if (failed[0] != null) {
+                throw failed[0];
+            }
+            vector = loaded[0];
+        } else {
+            vector = loadedBackend();
+        }
+        Instant loaded = Instant.now();
+        Recording deoptimisations = new Recording();
+        deoptimisations.enable("jdk.Deoptimization").withThreshold(Duration.ZERO);
+        deoptimisations.start();
+
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        byte[] data = new byte[16 * 40];
+        byte[] carry = new byte[16];
+        Arrays.fill(carry, 8, 16, (byte) 0xff);
+        CipherEngine[] engines = {
+            vector.newSm4(CipherMode.ECB, true, KEY, null),
+            vector.newSm4(CipherMode.ECB, false, KEY, null),
+            vector.newSm4(CipherMode.CBC, true, KEY, new byte[16]),
+            vector.newSm4(CipherMode.CBC, false, KEY, new byte[16]),
+            vector.newSm4(CipherMode.CTR, true, KEY, carry),
+        };
+        String[] names = {"ECB encryption", "ECB decryption", "CBC encryption", "CBC decryption", "CTR"};
+        AeadEngine gcm = vector.newSm4Gcm(KEY, new byte[12], 16);
+        byte[] tag = new byte[16];
+        for (int round = 0; round < 3; round++) {
+            for (int blocks : new int[] {1, 2, 3, 17}) {
+                int length = 16 * blocks;
+                for (int e = 0; e < engines.length; e++) {
+                    CipherEngine engine = engines[e];
+                    long before = threads.getCurrentThreadAllocatedBytes();
+                    engine.update(data, 0, length, data, 0);
+                    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                    // CBC decryption makes its batch buffer on its first call
+                    if (allocated != 0 && !(round == 0 && blocks == 1 && names[e].equals("CBC decryption"))) {
+                        System.out.println(names[e] + " of " + blocks + " blocks allocated " + allocated + " bytes");
+                    }
+                }
+                gcm.encrypt(data, 0, length, data, 0);
+                gcm.finishEncryption(tag, 0);
+                if (!gcm.decrypt(data, 0, length, tag, 0, data, 0)) {
+                    System.out.println("GCM failed its own tag");
+                }
+            }
+        }
+        // then steady use (some 250,000 rounds calls, about 4,000 checked): no check may shut the gate
+        byte[] bulk = new byte[64 * 1024];
+        for (int i = 0; i < 60; i++) {
+            engines[2].update(bulk, 0, bulk.length, bulk, 0);
+            engines[4].update(bulk, 0, bulk.length, bulk, 0);
+            gcm.encrypt(bulk, 0, bulk.length, bulk, 0);
+            gcm.finishEncryption(tag, 0);
+        }
+        deoptimisations.stop();
+        compilations.stop();
+        Map<Long, String> compiled = new TreeMap<>();
+        for (RecordedEvent event : events(compilations, "jdk.Compilation")) {
+            compiled.put(event.getLong("compileId"), name(event.getValue("method")));
+        }
+        TreeSet<String> found = new TreeSet<>();
+        for (RecordedEvent event : events(deoptimisations, "jdk.Deoptimization")) {
+            if (event.getStartTime().isBefore(loaded)) {
+                continue;
+            }
+            String method = name(event.getValue("method"));
+            String root = compiled.getOrDefault(event.getLong("compileId"), "?");
+            // settle's branches on a check that saw an allocation are compiled lazily (see there)
+            if ((method.startsWith("org.shangmi.vector.") || root.startsWith("org.shangmi.vector."))
+                    && !method.equals("org.shangmi.vector.VectorGatedRounds.settle")) {
+                found.add("deoptimised " + method + " at bytecode " + event.getInt("bci") + " (" + event.getString("reason")
+                        + ") in code compiled for " + root);
+            }
+        }
+        found.forEach(System.out::println);
+        System.out.println("details: " + vector.details());
+    }
+
+    /** The recording's events of one type (a dump holds those of other recordings running at the time too). */
+    private static List<RecordedEvent> events(Recording recording, String type) throws Exception {
+        Path file = Files.createTempFile("shangmi-vector", ".jfr");
+        try {
+            recording.dump(file);
+            return RecordingFile.readAllEvents(file).stream().filter(event -> event.getEventType().getName().equals(type)).toList();
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    private static String name(RecordedMethod method) {
+        return method == null ? "?" : method.getType().getName() + "." + method.getName();
+    }
+
+    private static void fallBack(boolean redefine) throws Exception {
+        BackendService vector = loadedBackend();
+        List<VectorGatedRounds> gates = new ArrayList<>();
+        Sm4Rounds.Factory recorded = (encryptionKeys, decryptionKeys) -> {
+            VectorGatedRounds rounds = new VectorGatedRounds(encryptionKeys, decryptionKeys);
+            gates.add(rounds);
+            return rounds;
+        };
+        byte[] iv = new byte[16];
+        Arrays.fill(iv, 8, 16, (byte) 0xff);
+        // the backend's engine, the same mode on recorded rounds, and the Java backend's
+        CipherEngine[] cbc = {
+            vector.newSm4(CipherMode.CBC, true, KEY, iv),
+            Sm4Modes.create(CipherMode.CBC, true, KEY, iv, recorded),
+            Sm4Modes.create(CipherMode.CBC, true, KEY, iv)};
+        CipherEngine[] ctr = {
+            vector.newSm4(CipherMode.CTR, true, KEY, iv),
+            Sm4Modes.create(CipherMode.CTR, true, KEY, iv, recorded),
+            Sm4Modes.create(CipherMode.CTR, true, KEY, iv)};
+        AeadEngine[] gcm = {
+            vector.newSm4Gcm(KEY, new byte[12], 16),
+            new Sm4Gcm(KEY, new byte[12], 16, recorded),
+            new Sm4Gcm(KEY, new byte[12], 16)};
+        int mismatches = encryptAll(cbc, ctr, gcm, 3);
+        System.out.println("before: gate open " + VectorGate.isOpen() + ", circuit served "
+                + gates.stream().anyMatch(VectorGatedRounds::circuitServed) + ", mismatches " + mismatches);
+        if (redefine) {
+            Class<?> target = VectorSm4Rounds.class;
+            byte[] bytes;
+            try (var in = target.getResourceAsStream(target.getSimpleName() + ".class")) {
+                bytes = in.readAllBytes();
+            }
+            Agent.instrumentation.redefineClasses(new ClassDefinition(target, bytes));
+        } else {
+            VectorGate.shut("shut by the test");
+        }
+        // CBC, one rounds call each, is checked within a check interval and its next call confirms;
+        // then every key has calls left on the circuit engine
+        mismatches = encryptAll(cbc, ctr, gcm, 3 * VectorGate.CHECK_EVERY);
+        System.out.println("after: gate open " + VectorGate.isOpen() + ", circuit served by "
+                + gates.stream().filter(VectorGatedRounds::circuitServed).count() + " of " + gates.size()
+                + " keys, mismatches " + mismatches);
+        String details = vector.details();
+        System.out.println("details: " + details.substring(details.indexOf("; since then") + 2));
+    }
+
+    /**
+     * Calls each engine {@code calls} times (CBC one block a call, CTR a few blocks across the
+     * counter's carry, GCM a message of three blocks, each a few rounds calls); the number of outputs
+     * that differ from the Java backend's.
+     */
+    private static int encryptAll(CipherEngine[] cbc, CipherEngine[] ctr, AeadEngine[] gcm, int calls) {
+        int mismatches = 0;
+        byte[] message = new byte[16 * 3 + 5];
+        for (int i = 0; i < calls; i++) {
+            Arrays.fill(message, (byte) i);
+            byte[][] outputs = new byte[3][];
+            for (int e = 0; e < 3; e++) {
+                outputs[e] = new byte[16];
+                cbc[e].update(message, 0, 16, outputs[e], 0);
+            }
+            mismatches += differ(outputs);
+            for (int e = 0; e < 3; e++) {
+                outputs[e] = new byte[message.length];
+                ctr[e].update(message, 0, message.length, outputs[e], 0);
+            }
+            mismatches += differ(outputs);
+            for (int e = 0; e < 3; e++) {
+                outputs[e] = new byte[message.length + 16];
+                gcm[e].encrypt(message, 0, message.length, outputs[e], 0);
+                gcm[e].finishEncryption(outputs[e], message.length);
+            }
+            mismatches += differ(outputs);
+        }
+        return mismatches;
+    }
+
+    private static int differ(byte[][] outputs) {
+        return Arrays.equals(outputs[0], outputs[2]) && Arrays.equals(outputs[1], outputs[2]) ? 0 : 1;
+    }
+
+    /** The Java agent of {@code redefine}: keeps the instrumentation. */
+    public static final class Agent {
+
+        static volatile Instrumentation instrumentation;
+
+        private Agent() {
+        }
+
+        public static void premain(String options, Instrumentation given) {
+            instrumentation = given;
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.shangmi.vector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.core.testing.ClassPaths;
+
+/**
+ * The warm-up and the gate in JVMs of their own ({@link VectorGateProgram}): after loading, the
+ * calls a user makes first neither allocate nor deoptimise the backend's code; once the evidence
+ * goes (by hand, or for real through class redefinition), later calls run on the circuit engine
+ * with the same results.
+ */
+class VectorGateTest {
+
+    private static final String DONE = "done";
+
+    @Test
+    void afterLoadingTheFirstCallsOfEveryShapeNeitherAllocateNorDeoptimise() throws Exception {
+        assertNothingFound(run(List.of(), "shapes"));
+    }
+
+    /** The JDK does not count a virtual thread's allocation: the warm-up must not take that for none. */
+    @Test
+    void loadedOnAVirtualThreadItWarmsUpAllTheSame() throws Exception {
+        assertNothingFound(run(List.of(), "shapes-virtual"));
+    }
+
+    private static void assertNothingFound(List<String> lines) {
+        List<String> findings = new ArrayList<>(lines);
+        findings.removeIf(line -> line.startsWith("details: ") || line.equals(DONE));
+        assertEquals(List.of(), findings, String.join("\n", lines));
+        assertTrue(lines.contains(DONE), String.join("\n", lines));
+        String details = lines.stream().filter(line -> line.startsWith("details: ")).findFirst().orElse("");
+        assertTrue(details.contains("compiled after") && !details.contains("circuit"), details);
+    }
+
+    @Test
+    void shutByHandLaterCallsRunOnTheCircuitEngineWithTheSameResults() throws Exception {
+        assertEquals(List.of(
+                "before: gate open true, circuit served false, mismatches 0",
+                "after: gate open false, circuit served by 3 of 3 keys, mismatches 0",
+                "details: since then on the circuit engine: shut by the test",
+                DONE), run(List.of(), "shut"));
+    }
+
+    /** Redefining a class throws its compiled code away: the next check sees the fallback allocate. */
+    @Test
+    void whenTheCompiledCodeGoesAKeysNextCheckShutsTheGate(@TempDir Path dir) throws Exception {
+        Path agent = dir.resolve("agent.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Premain-Class", "org.shangmi.vector.VectorGateProgram$Agent");
+        manifest.getMainAttributes().putValue("Can-Redefine-Classes", "true");
+        try (OutputStream out = Files.newOutputStream(agent); JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
+        List<String> lines = run(List.of("-javaagent:" + agent), "redefine");
+        String all = String.join("\n", lines);
+        assertEquals(4, lines.size(), all);
+        assertEquals("before: gate open true, circuit served false, mismatches 0", lines.get(0), all);
+        assertEquals("after: gate open false, circuit served by 3 of 3 keys, mismatches 0", lines.get(1), all);
+        assertTrue(lines.get(2).startsWith("details: since then on the circuit engine: two calls in a row allocated "), all);
+        assertEquals(DONE, lines.get(3), all);
+    }
+
+    /** Runs the program in a JVM of its own; its standard output's lines (standard error must hold nothing unexpected). */
+    private static List<String> run(List<String> options, String mode) throws Exception {
+        String classPath = String.join(File.pathSeparator, ClassPaths.location("org/shangmi/core/sm4/Sm4.class"),
+                ClassPaths.location("org/shangmi/vector/VectorBackendService.class"),
+                ClassPaths.location("org/shangmi/vector/VectorGateProgram.class"));
+        List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector"));
+        command.addAll(options);
+        command.addAll(List.of("-cp", classPath, VectorGateProgram.class.getName(), mode));
+        Path errors = Files.createTempFile("shangmi-vector", ".err");
+        try {
+            Process process = new ProcessBuilder(command).redirectError(errors.toFile()).start();
+            process.getOutputStream().close();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
+            String error = Files.readString(errors);
+            assertEquals(0, process.exitValue(), output + error);
+            // the incubator's notice, and the warning a shut gate logs
+            for (String line : error.lines().toList()) {
+                assertTrue(line.equals("WARNING: Using incubator modules: jdk.incubator.vector")
+                        || line.contains("VectorGate shut")
+                        || line.startsWith("WARNING: shangmi: the vector backend's SM4 runs on the circuit engine from now on: "),
+                        error);
+            }
+            assertEquals(!mode.startsWith("shapes"), error.contains("runs on the circuit engine from now on"), error);
+            return output.lines().toList();
+        } finally {
+            Files.delete(errors);
+        }
+    }
+}
