@@ -35,7 +35,7 @@ import org.shangmi.core.sm4.Sm4Xts;
  * If that does not happen within {@link #WARM_UP_LIMIT_NANOS}, for example under {@code -Xint},
  * the backend does not load. Afterwards the engines' rounds ({@link VectorGatedRounds}) check
  * one call in {@link VectorGate#CHECK_EVERY} and move every key to the circuit engine for good
- * when two checked calls of a key in a row allocate.
+ * when a checked call allocates as the fallback does.
  */
 public final class VectorBackendService implements BackendService {
 

@@ -5,14 +5,13 @@ import java.lang.management.ManagementFactory;
 /**
  * Whether this JVM's vector code may serve real keys: open once the warm-up has shown every call
  * shape to run compiled ({@link VectorBackendService}), shut for the rest of the JVM's life when the
- * periodic check of {@link VectorGatedRounds} sees two calls of a key in a row allocate, the sign
- * that the Vector API's Java fallback runs again. Shut, every key's rounds go through the circuit
+ * periodic check of {@link VectorGatedRounds} sees a call allocate as the Vector API's Java fallback
+ * does ({@link #FALLBACK_BYTES} or more, or a little on two calls of a key in a row). Shut, every key's rounds go through the circuit
  * engine.
  *
  * <p>Shutting is final rather than undone by a new warm-up: whatever took the compiled code away
  * (an agent, a debugger, class redefinition, a full code cache) may do it again at any time, and
- * each time up to {@link #CHECK_EVERY} calls of a key would run the fallback before its next
- * check; warming again would also cost a caller's thread, or a thread of our own, seconds of work.
+ * each time about {@link #CHECK_EVERY} calls would run the fallback before a check sees it; warming again would also cost a caller's thread, or a thread of our own, seconds of work.
  * The circuit engine gives the same results in constant time, only more slowly.
  */
 final class VectorGate {
@@ -21,9 +20,18 @@ final class VectorGate {
      * A key's rounds measure one call in this many (a power of two): the most calls the fallback
      * can serve a key before a check sees it. A check costs two reads of the thread's allocation
      * counter, about 35 ns together, a tenth of the cheapest call (one block, 0.3 µs with AVX-512):
-     * one call in 64 adds about 0.2% to it.
+     * one call in 64 adds about 0.2% to it (0.2 to 0.4% measured on one-block CBC).
      */
     static final int CHECK_EVERY = 64;
+
+    /**
+     * A checked call that allocates this many bytes shuts the gate at once. The fallback makes a
+     * heap object of every vector: about 100 KB for one block (measured after class
+     * redefinition); the JVM's own one-off allocations on a thread (linking, a change of compiled
+     * code, JFR) were 120 to 896 bytes. Smaller allocations shut the gate when the key's next call
+     * allocates too.
+     */
+    static final long FALLBACK_BYTES = 16 * 1024;
 
     /** What a check reads when this thread cannot be measured (a virtual thread). */
     static final long UNMEASURABLE = -1;

@@ -6,15 +6,16 @@ import org.shangmi.core.sm4.Sm4Rounds;
 /**
  * The vector backend's rounds for one key: {@link VectorSm4Rounds} while {@link VectorGate} is
  * open, checking one call in {@link VectorGate#CHECK_EVERY} for allocation (which the Vector API's
- * Java fallback does on every call, the compiled code never) and shutting the gate when two checked
- * calls in a row allocate; the circuit engine over the same round keys once the gate is shut. The
+ * Java fallback does on every call, the compiled code never) and shutting the gate when a checked
+ * call allocates {@link VectorGate#FALLBACK_BYTES} or more, or two checked calls of the key in a row
+ * allocate less; the circuit engine over the same round keys once the gate is shut. The
  * modes keep their state (chaining values, counters) themselves, so a key may change engines
  * between two calls.
  *
  * <p>The vector call has one call site per method, checked or not, so that the check measures the
  * code that serves. A checked call has already run when its allocation is seen: the check bounds
- * how many calls the fallback serves (at most {@link VectorGate#CHECK_EVERY} + 1 per key), it
- * cannot make it zero.
+ * how many calls the fallback serves (about one in {@link VectorGate#CHECK_EVERY} is checked,
+ * across keys), it cannot make it zero.
  *
  * <p>Trial rounds (the warm-up's) record what their checks measure instead of shutting the gate.
  * Constant time as its two engines are: its branches depend on the gate and a call count only.
@@ -139,6 +140,11 @@ final class VectorGatedRounds implements Sm4Rounds {
             suspect = false;
         } else if (trial) {
             allocated += bytes;
+        } else if (bytes >= VectorGate.FALLBACK_BYTES) {
+            // one such call is enough: waiting for a second one of the same key would let keys used
+            // once, or calls alternating with a method still compiled, escape every check
+            VectorGate.shut("a call allocated " + bytes + " bytes, so the vector code no longer runs compiled and"
+                    + " the Vector API's Java fallback (neither fast nor constant time) served it");
         } else if (!suspect) {
             // the JVM itself now and then allocates a little for a thread once (linking, a change
             // of compiled code), which does not recur; the fallback allocates on every call

@@ -32,13 +32,15 @@ import org.shangmi.core.sm4.Sm4Rounds;
  * <ul>
  *   <li>{@code shapes}: loads the backend, then makes the calls a real user makes first (1, 2, 3
  *       and 17 blocks each way, CBC, CTR across a carry, GCM) through the backend's engines and
- *       prints any that allocated, any deoptimisation of the backend's code after loading (from
- *       JFR), and the backend's details after a while of steady use (which must not have moved it
- *       to the circuit engine); {@code shapes-virtual} loads it on a virtual thread,
+ *       prints any that allocated as the fallback does (or more than two that allocated a little),
+ *       any deoptimisation of the backend's code after loading (from JFR), and the backend's
+ *       details after a while of steady use (which must not have moved it to the circuit engine); {@code shapes-virtual} loads it on a virtual thread,
  *       whose allocation the JDK does not count.
  *   <li>{@code shut}: shuts the gate by hand, as if a check had seen an allocation.
  *   <li>{@code redefine}: takes the compiled code away for real, by redefining
  *       {@link VectorSm4Rounds} with its own bytes (run with {@link Agent} as a Java agent).
+ *   <li>{@code redefine-single-use}: the same, then encrypts one block with each of many new keys,
+ *       as a program that makes a key per message does: one checked call must be enough.
  * </ul>
  * The last two then check that later calls are served by the circuit engine with the same
  * results as the Java backend's.
@@ -59,6 +61,7 @@ public final class VectorGateProgram {
             case "shapes-virtual" -> shapes(true);
             case "shut" -> fallBack(false);
             case "redefine" -> fallBack(true);
+            case "redefine-single-use" -> singleUseKeys();
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.out.println("done");
@@ -111,6 +114,10 @@ public final class VectorGateProgram {
         String[] names = {"ECB encryption", "ECB decryption", "CBC encryption", "CBC decryption", "CTR"};
         AeadEngine gcm = vector.newSm4Gcm(KEY, new byte[12], 16);
         byte[] tag = new byte[16];
+        // the fallback allocates on every call, about 100 KB a block; the JVM (and the JFR
+        // recording) now and then a few hundred bytes once: reported are the calls that allocate as
+        // the fallback does, and small allocations when more than a stray one or two
+        List<String> small = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
             for (int blocks : new int[] {1, 2, 3, 17}) {
                 int length = 16 * blocks;
@@ -120,8 +127,11 @@ public final class VectorGateProgram {
                     engine.update(data, 0, length, data, 0);
                     long allocated = threads.getCurrentThreadAllocatedBytes() - before;
                     // CBC decryption makes its batch buffer on its first call
-                    if (allocated != 0 && !(round == 0 && blocks == 1 && names[e].equals("CBC decryption"))) {
-                        System.out.println(names[e] + " of " + blocks + " blocks allocated " + allocated + " bytes");
+                    String what = names[e] + " of " + blocks + " blocks allocated " + allocated + " bytes";
+                    if (allocated >= VectorGate.FALLBACK_BYTES) {
+                        System.out.println(what);
+                    } else if (allocated != 0 && !(round == 0 && blocks == 1 && names[e].equals("CBC decryption"))) {
+                        small.add(what);
                     }
                 }
                 gcm.encrypt(data, 0, length, data, 0);
@@ -130,6 +140,9 @@ public final class VectorGateProgram {
                     System.out.println("GCM failed its own tag");
                 }
             }
+        }
+        if (small.size() > 2) {
+            small.forEach(System.out::println);
         }
         // then steady use (some 250,000 rounds calls, about 4,000 checked): no check may shut the gate
         byte[] bulk = new byte[64 * 1024];
@@ -178,6 +191,39 @@ public final class VectorGateProgram {
         return method == null ? "?" : method.getType().getName() + "." + method.getName();
     }
 
+    private static void singleUseKeys() throws Exception {
+        BackendService vector = loadedBackend();
+        redefineRounds();
+        byte[] iv = new byte[16];
+        byte[] key = KEY.clone();
+        int mismatches = 0;
+        int keys = 0;
+        while (VectorGate.isOpen() && keys < 4 * VectorGate.CHECK_EVERY) {
+            key[0] = (byte) keys;
+            key[1] = (byte) (keys >> 8);
+            byte[] ours = new byte[16];
+            byte[] java = new byte[16];
+            vector.newSm4(CipherMode.CBC, true, key, iv).update(iv, 0, 16, ours, 0);
+            Sm4Modes.create(CipherMode.CBC, true, key, iv).update(iv, 0, 16, java, 0);
+            mismatches += Arrays.equals(ours, java) ? 0 : 1;
+            keys++;
+        }
+        System.out.println("single-use keys: gate open " + VectorGate.isOpen() + " after at most "
+                + (keys <= VectorGate.CHECK_EVERY ? VectorGate.CHECK_EVERY : keys) + " keys, mismatches " + mismatches);
+        String details = vector.details();
+        System.out.println("details: " + details.substring(details.indexOf("; since then") + 2));
+    }
+
+    /** Throws the compiled code of the vector rounds away, as an agent or a debugger can. */
+    private static void redefineRounds() throws Exception {
+        Class<?> target = VectorSm4Rounds.class;
+        byte[] bytes;
+        try (var in = target.getResourceAsStream(target.getSimpleName() + ".class")) {
+            bytes = in.readAllBytes();
+        }
+        Agent.instrumentation.redefineClasses(new ClassDefinition(target, bytes));
+    }
+
     private static void fallBack(boolean redefine) throws Exception {
         BackendService vector = loadedBackend();
         List<VectorGatedRounds> gates = new ArrayList<>();
@@ -205,12 +251,7 @@ public final class VectorGateProgram {
         System.out.println("before: gate open " + VectorGate.isOpen() + ", circuit served "
                 + gates.stream().anyMatch(VectorGatedRounds::circuitServed) + ", mismatches " + mismatches);
         if (redefine) {
-            Class<?> target = VectorSm4Rounds.class;
-            byte[] bytes;
-            try (var in = target.getResourceAsStream(target.getSimpleName() + ".class")) {
-                bytes = in.readAllBytes();
-            }
-            Agent.instrumentation.redefineClasses(new ClassDefinition(target, bytes));
+            redefineRounds();
         } else {
             VectorGate.shut("shut by the test");
         }

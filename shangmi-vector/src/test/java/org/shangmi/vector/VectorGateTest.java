@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,6 +62,28 @@ class VectorGateTest {
     /** Redefining a class throws its compiled code away: the next check sees the fallback allocate. */
     @Test
     void whenTheCompiledCodeGoesAKeysNextCheckShutsTheGate(@TempDir Path dir) throws Exception {
+        List<String> lines = run(List.of("-javaagent:" + agent(dir)), "redefine");
+        String all = String.join("\n", lines);
+        assertEquals(4, lines.size(), all);
+        assertEquals("before: gate open true, circuit served false, mismatches 0", lines.get(0), all);
+        assertEquals("after: gate open false, circuit served by 3 of 3 keys, mismatches 0", lines.get(1), all);
+        assertTrue(lines.get(2).startsWith("details: since then on the circuit engine: a call allocated "), all);
+        assertEquals(DONE, lines.get(3), all);
+    }
+
+    /** Keys used once each: the one checked call among about {@link VectorGate#CHECK_EVERY} of them shuts the gate. */
+    @Test
+    void oneCheckedCallOfASingleUseKeyShutsTheGate(@TempDir Path dir) throws Exception {
+        List<String> lines = run(List.of("-javaagent:" + agent(dir)), "redefine-single-use");
+        String all = String.join("\n", lines);
+        assertEquals(List.of("single-use keys: gate open false after at most " + VectorGate.CHECK_EVERY + " keys, mismatches 0"),
+                lines.subList(0, 1), all);
+        assertTrue(lines.get(1).startsWith("details: since then on the circuit engine: a call allocated "), all);
+        assertEquals(DONE, lines.get(2), all);
+    }
+
+    /** A Java agent (the program's own) that may redefine classes, as a jar in {@code dir}. */
+    private static Path agent(Path dir) throws IOException {
         Path agent = dir.resolve("agent.jar");
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -69,13 +92,7 @@ class VectorGateTest {
         try (OutputStream out = Files.newOutputStream(agent); JarOutputStream jar = new JarOutputStream(out, manifest)) {
             jar.flush();
         }
-        List<String> lines = run(List.of("-javaagent:" + agent), "redefine");
-        String all = String.join("\n", lines);
-        assertEquals(4, lines.size(), all);
-        assertEquals("before: gate open true, circuit served false, mismatches 0", lines.get(0), all);
-        assertEquals("after: gate open false, circuit served by 3 of 3 keys, mismatches 0", lines.get(1), all);
-        assertTrue(lines.get(2).startsWith("details: since then on the circuit engine: two calls in a row allocated "), all);
-        assertEquals(DONE, lines.get(3), all);
+        return agent;
     }
 
     /** Runs the program in a JVM of its own; its standard output's lines (standard error must hold nothing unexpected). */
