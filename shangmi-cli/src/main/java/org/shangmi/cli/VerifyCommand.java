@@ -189,6 +189,18 @@ final class VerifyCommand implements Callable<Integer> {
         if (anchorFailure != null) {
             return anchorFailure;
         }
+        // the JDK's PKIX refuses an anchor given with name constraints and ignores those of one given
+        // without: a self-signed anchor that has them is also validated as the path's top certificate,
+        // so that its constraints apply to the certificates below it, as openssl applies them
+        List<X509Certificate> validated = path;
+        if (anchor.getExtensionValue(NAME_CONSTRAINTS) != null && !path.contains(anchor)) {
+            if (!selfIssued(anchor) || !signs(anchor, anchor)) {
+                return "name constraints of a trust anchor that is not self-signed are not supported ("
+                        + subject(anchor) + ", depth " + path.size() + ")";
+            }
+            validated = new ArrayList<>(path);
+            validated.add(anchor);
+        }
         PKIXParameters parameters = new PKIXParameters(Set.of(new TrustAnchor(anchor, null)));
         parameters.setDate(at);
         parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
@@ -206,11 +218,11 @@ final class VerifyCommand implements Callable<Integer> {
             parameters.addCertPathChecker(revocation);
         }
         try {
-            validator.validate(CertificateFactory.getInstance("X.509").generateCertPath(path), parameters);
+            validator.validate(CertificateFactory.getInstance("X.509").generateCertPath(validated), parameters);
             return null;
         } catch (CertPathValidatorException e) {
             int index = e.getIndex();
-            String where = index >= 0 && index < path.size() ? " (" + subject(path.get(index)) + ", depth " + index + ")" : "";
+            String where = index >= 0 && index < validated.size() ? " (" + subject(validated.get(index)) + ", depth " + index + ")" : "";
             if (e.getReason() == BasicReason.INVALID_SIGNATURE && !where.isEmpty()) {
                 X509Certificate signed = path.get(index);
                 if (signsWithEmptyId(index + 1 < path.size() ? path.get(index + 1) : anchor, signed)) {
@@ -309,19 +321,22 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static final String BASIC_CONSTRAINTS = "2.5.29.19";
 
+    private static final String NAME_CONSTRAINTS = "2.5.29.30";
+
     private static final String SM3_WITH_SM2 = "1.2.156.10197.1.501";
 
-    private static final Map<CertPathValidatorException.Reason, String> REASONS = Map.of(
-            BasicReason.INVALID_SIGNATURE, "certificate signature failure",
-            BasicReason.EXPIRED, "certificate has expired",
-            BasicReason.NOT_YET_VALID, "certificate is not yet valid",
-            BasicReason.REVOKED, "certificate revoked",
-            BasicReason.UNDETERMINED_REVOCATION_STATUS, "unable to get certificate CRL",
-            PKIXReason.NO_TRUST_ANCHOR, "unable to get local issuer certificate",
-            PKIXReason.INVALID_KEY_USAGE, "key usage does not include certificate signing",
-            PKIXReason.NOT_CA_CERT, "invalid CA certificate",
-            PKIXReason.PATH_TOO_LONG, "path length constraint exceeded",
-            PKIXReason.UNRECOGNIZED_CRIT_EXT, "unsupported critical extension");
+    private static final Map<CertPathValidatorException.Reason, String> REASONS = Map.ofEntries(
+            Map.entry(BasicReason.INVALID_SIGNATURE, "certificate signature failure"),
+            Map.entry(BasicReason.EXPIRED, "certificate has expired"),
+            Map.entry(BasicReason.NOT_YET_VALID, "certificate is not yet valid"),
+            Map.entry(BasicReason.REVOKED, "certificate revoked"),
+            Map.entry(BasicReason.UNDETERMINED_REVOCATION_STATUS, "unable to get certificate CRL"),
+            Map.entry(PKIXReason.NO_TRUST_ANCHOR, "unable to get local issuer certificate"),
+            Map.entry(PKIXReason.INVALID_KEY_USAGE, "key usage does not include certificate signing"),
+            Map.entry(PKIXReason.NOT_CA_CERT, "invalid CA certificate"),
+            Map.entry(PKIXReason.INVALID_NAME, "name constraints violation (a permitted or excluded subtree)"),
+            Map.entry(PKIXReason.PATH_TOO_LONG, "path length constraint exceeded"),
+            Map.entry(PKIXReason.UNRECOGNIZED_CRIT_EXT, "unsupported critical extension"));
 
     private static String reason(CertPathValidatorException e) {
         String known = REASONS.get(e.getReason());

@@ -64,6 +64,28 @@ class VerifyCommandTest {
         assertSameVerdict(null, "short", null, "below-short");
     }
 
+    /**
+     * The anchor's nameConstraints: openssl applies them (error 47, permitted subtree violation);
+     * the JDK's PKIX only when the anchor is given with them. The JDK does not tell a permitted from
+     * an excluded subtree, so the message says either.
+     */
+    @Test
+    void theTrustAnchorsNameConstraintsAsOpensslJudgesThem() {
+        OpenSslPki pki = new OpenSslPki(directory).chain();
+        pki.root("constrained", "/C=CN/O=Permitted/CN=Constrained root", 30, "ca_name_constraints");
+        pki.issue("inside", "/C=CN/O=Permitted/CN=Inside", "constrained", "end_entity", 10);
+        pki.issue("outside", "/C=CN/O=Elsewhere/CN=Outside", "constrained", "end_entity", 10);
+        assertSameVerdict(null, "constrained", null, "inside");
+
+        OpenSslCommand.Result theirs = openssl("verify", "-vfyopt", ID, "-CAfile", pem("constrained"), pem("outside"));
+        String printed = new String(theirs.stdout(), StandardCharsets.UTF_8) + new String(theirs.stderr(), StandardCharsets.UTF_8);
+        assertTrue(printed.contains("error 47 at 0 depth lookup: permitted subtree violation"), printed);
+        CliRun ours = CliRun.of("verify", "-CAfile", pem("constrained"), pem("outside"));
+        assertEquals(Main.EXIT_FAILURE, ours.status(), ours.out() + ours.err());
+        assertEquals(pem("outside") + ": verification failed: name constraints violation (a permitted or excluded subtree) "
+                + "(C = CN, O = Elsewhere, CN = Outside, depth 0)", ours.out().strip());
+    }
+
     private void assertSameVerdict(String expected, String anchor, String intermediate, String target) {
         assertSameVerdict(expected, List.of(), anchor, intermediate, target);
     }

@@ -34,6 +34,13 @@ public final class OpenSslPki {
             keyUsage = critical,keyCertSign,cRLSign
             subjectKeyIdentifier = hash
             authorityKeyIdentifier = keyid
+            [ ca_name_constraints ]
+            basicConstraints = critical,CA:TRUE
+            keyUsage = critical,keyCertSign,cRLSign
+            nameConstraints = critical,permitted;dirName:permitted_names
+            [ permitted_names ]
+            C = CN
+            O = Permitted
             [ ca_key_usage_only ]
             keyUsage = critical,keyCertSign,cRLSign
             [ end_entity ]
