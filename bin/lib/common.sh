@@ -75,7 +75,7 @@ ensure_cross_compilers() {
     packages="gcc-x86-64-linux-gnu libc6-dev-amd64-cross"
   fi
   if [ "$(uname -m)" != aarch64 ] && [ -z "${CC_LINUX_AARCH64:-}" ] && ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
-    packages="gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+    packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
   fi
   [ -n "$packages" ] || return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -783,7 +783,9 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyEncrypt(JNIEnv *env
             throw_exception(env, "EVP_PKEY_encrypt wrote more than the room given");
         } else {
             (*env)->SetByteArrayRegion(env, der, 0, (jsize) written, (const jbyte *) cipher);
-            result = (jint) written;
+            if (!(*env)->ExceptionCheck(env)) {
+                result = (jint) written;
+            }
         }
         p_EVP_PKEY_CTX_free(ctx);
     }
@@ -824,7 +826,9 @@ JNIEXPORT jint JNICALL Java_org_shangmi_jni_NativeCrypto_pkeyDecrypt(JNIEnv *env
             p_ERR_clear_error(); /* a point off the curve or a C3 that does not match: no plaintext */
         } else {
             (*env)->SetByteArrayRegion(env, output, out_offset, (jsize) written, (const jbyte *) plain);
-            result = (jint) written;
+            if (!(*env)->ExceptionCheck(env)) {
+                result = (jint) written;
+            }
         }
         p_EVP_PKEY_CTX_free(ctx);
     }

@@ -141,7 +141,7 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
             Arrays.fill(key, (byte) 0);
             Arrays.fill(confirmation02, (byte) 0);
             Arrays.fill(confirmation03, (byte) 0);
-            peerEphemeral = null; // one exchange per ephemeral pair
+            peerEphemeral = null; // one secret per doPhase; another doPhase reuses the ephemeral key, as JCA allows
         }
     }
 }

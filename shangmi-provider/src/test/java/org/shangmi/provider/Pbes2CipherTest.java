@@ -242,9 +242,13 @@ class Pbes2CipherTest {
                 () -> cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[7], 10, new IvParameterSpec(IV))));
         assertTrue(refused.getMessage().contains("7"), refused.getMessage());
         cipher.init(Cipher.ENCRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[8], 10, new IvParameterSpec(IV)));
-        byte[] ciphertext = cipher.doFinal(new byte[5]);
-        // an old file's short salt still decrypts
-        cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(new byte[8], 10, new IvParameterSpec(IV)));
+        assertEquals(16, cipher.doFinal(new byte[5]).length);
+        // an old file's short salt still decrypts: OpenSSL's PBKDF2 and SM4-CBC with a 4-byte salt
+        OpenSslCommand.assumeAvailable();
+        byte[] salt = HEX.parseHex("a1b2c3d4");
+        byte[] key = OpenSslCommand.kdf(16, "PBKDF2", "digest:SM3", "pass:x", "hexsalt:a1b2c3d4", "iter:10");
+        byte[] ciphertext = OpenSslCommand.run(new byte[5], "enc", "-sm4-cbc", "-K", HEX.formatHex(key), "-iv", HEX.formatHex(IV));
+        cipher.init(Cipher.DECRYPT_MODE, pbeKey("x"), new PBEParameterSpec(salt, 10, new IvParameterSpec(IV)));
         assertArrayEquals(new byte[5], cipher.doFinal(ciphertext));
     }
 

@@ -11,8 +11,10 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -57,6 +59,11 @@ public final class NativePaths {
 
     /** Libraries found trusted, by real path, with their descriptors open for the life of the process. */
     private static final Map<Path, Library> OPEN = new HashMap<>();
+    /**
+     * Libraries whose path has since led to another file: kept, so that their descriptors stay
+     * open and no later file gets a number that names an already loaded library.
+     */
+    private static final List<Library> REPLACED = new ArrayList<>();
     private static final SecureRandom MARKERS = new SecureRandom();
 
     private NativePaths() {
@@ -133,7 +140,10 @@ public final class NativePaths {
                 return open;
             }
             Library opened = open(file, me);
-            OPEN.put(file, opened);
+            Library previous = OPEN.put(file, opened);
+            if (previous != null) {
+                REPLACED.add(previous);
+            }
             return opened;
         }
     }

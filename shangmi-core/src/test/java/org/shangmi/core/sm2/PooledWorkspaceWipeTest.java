@@ -20,6 +20,8 @@ import org.shangmi.core.backend.Sm2Engine;
  * The pool's rule, "a workspace must hold no secret when given back", checked the hard way: after
  * each kind of operation every array reachable from every idle workspace (the curve's
  * temporaries, the order field's, the nonce generator's HMAC, the SM3 and KDF states) is zero.
+ * Primitive fields are not scanned: SM3 keeps its chaining value in eight ints, which a reset sets
+ * to the public IV; every other secret of these engines lives in arrays.
  */
 class PooledWorkspaceWipeTest {
 
