@@ -310,6 +310,7 @@ public final class ShangMiProvider extends Provider {
         register("KeyFactory", "EC", Sm2KeyFactorySpi.class, List.of(), Sm2KeyFactorySpi::new);
         register("AlgorithmParameters", "EC", EcParametersSpi.class, List.of(), EcParametersSpi::new);
         register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of(), Sm2KeyAgreementSpi::new);
+        register("KeyAgreement", "ECDH", Sm2EcdhKeyAgreementSpi.class, List.of(), Sm2EcdhKeyAgreementSpi::new);
         if (!offers(Algorithm.SM2)) {
             return;
         }
