@@ -1,0 +1,63 @@
+package org.shangmi.tls;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import org.bouncycastle.jcajce.spec.SM2ParameterSpec;
+import org.bouncycastle.jcajce.util.JcaJceHelper;
+import org.bouncycastle.tls.crypto.Tls13Verifier;
+import org.bouncycastle.tls.crypto.TlsStreamSigner;
+import org.bouncycastle.tls.crypto.TlsStreamVerifier;
+import org.bouncycastle.tls.crypto.impl.TlsAEADCipherImpl;
+import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCrypto;
+import org.shangmi.provider.spec.Sm2SignatureSpec;
+
+/**
+ * Bouncy Castle's JCA-based TLS crypto with the two places where the ShangMi algorithms need
+ * other calls than it makes: sm2sig_sm3 signatures take their SM2 ID as ShangMi's
+ * {@link Sm2SignatureSpec} (Bouncy Castle hands its own {@code SM2ParameterSpec}, which only its
+ * provider reads), and SM4-GCM/CCM records are sealed by {@link Sm4TlsAeadCipher}, which passes
+ * each record's nonce as a {@code GCMParameterSpec}. Everything else, and every other algorithm,
+ * is Bouncy Castle's own code over the installed providers.
+ */
+final class ShangMiTlsCrypto extends JcaTlsCrypto {
+
+    ShangMiTlsCrypto(JcaJceHelper helper, SecureRandom entropy, SecureRandom nonceEntropy) {
+        super(helper, entropy, nonceEntropy);
+    }
+
+    @Override
+    protected TlsAEADCipherImpl createAEADCipher(String cipherName, String algorithm, int keySize, boolean isEncrypting)
+            throws GeneralSecurityException {
+        if (cipherName.startsWith("SM4/")) {
+            return new Sm4TlsAeadCipher(getHelper().createCipher(cipherName), isEncrypting);
+        }
+        return super.createAEADCipher(cipherName, algorithm, keySize, isEncrypting);
+    }
+
+    @Override
+    protected TlsStreamSigner createStreamSigner(JcaJceHelper helper, String algorithmName, AlgorithmParameterSpec parameter,
+            PrivateKey privateKey, SecureRandom random) throws GeneralSecurityException {
+        return super.createStreamSigner(helper, algorithmName, sm2(parameter), privateKey, random);
+    }
+
+    @Override
+    protected TlsStreamVerifier createStreamVerifier(String algorithmName, AlgorithmParameterSpec parameter, byte[] signature,
+            PublicKey publicKey) throws IOException {
+        return super.createStreamVerifier(algorithmName, sm2(parameter), signature, publicKey);
+    }
+
+    @Override
+    protected Tls13Verifier createTls13Verifier(String algorithmName, AlgorithmParameterSpec parameter, PublicKey publicKey)
+            throws IOException {
+        return super.createTls13Verifier(algorithmName, sm2(parameter), publicKey);
+    }
+
+    /** Bouncy Castle's SM2 ID parameter as ShangMi's; any other parameter as it is. */
+    private static AlgorithmParameterSpec sm2(AlgorithmParameterSpec parameter) {
+        return parameter instanceof SM2ParameterSpec bc ? new Sm2SignatureSpec(bc.getID()) : parameter;
+    }
+}

@@ -1,0 +1,24 @@
+package org.shangmi.tls;
+
+import java.security.SecureRandom;
+import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCrypto;
+import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCryptoProvider;
+
+/**
+ * The TLS crypto for Bouncy Castle's JSSE provider
+ * ({@code new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider())}): the installed
+ * JCA providers, with ShangMi ahead of SunEC, serve every algorithm; {@link ShangMiTlsCrypto}
+ * adapts the calls the RFC 8998 suites make.
+ */
+public final class ShangMiTlsCryptoProvider extends JcaTlsCryptoProvider {
+
+    @Override
+    public JcaTlsCrypto create(SecureRandom random) {
+        return create(random != null ? random : new SecureRandom(), new SecureRandom());
+    }
+
+    @Override
+    public JcaTlsCrypto create(SecureRandom keyRandom, SecureRandom nonceRandom) {
+        return new ShangMiTlsCrypto(getHelper(), keyRandom, nonceRandom);
+    }
+}
