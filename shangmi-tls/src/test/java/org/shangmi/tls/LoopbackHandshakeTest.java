@@ -65,15 +65,9 @@ class LoopbackHandshakeTest {
     @Test
     void bothSuitesHandshakeAndCarryData() throws Exception {
         for (String suite : List.of("TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3")) {
-            Provider jsse = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
-            SSLEngine server = serverContext(jsse).createSSLEngine();
-            server.setUseClientMode(false);
-            SSLEngine client = clientContext(jsse).createSSLEngine("leaf.example.com", 443);
-            client.setUseClientMode(true);
-            for (SSLEngine engine : List.of(client, server)) {
-                engine.setEnabledProtocols(new String[] {"TLSv1.3"});
-                engine.setEnabledCipherSuites(new String[] {suite});
-            }
+            SSLEngine[] pair = enginePair(suite);
+            SSLEngine client = pair[0];
+            SSLEngine server = pair[1];
             byte[] request = "GET / over SM4".getBytes(StandardCharsets.US_ASCII);
             byte[] received = exchange(client, server, request);
             assertArrayEquals(request, received, suite);
@@ -87,15 +81,9 @@ class LoopbackHandshakeTest {
     /** A record changed in transit fails SM4-GCM's tag: the receiver ends the connection with bad_record_mac. */
     @Test
     void aChangedRecordIsABadRecordMac() throws Exception {
-        Provider jsse = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
-        SSLEngine server = serverContext(jsse).createSSLEngine();
-        server.setUseClientMode(false);
-        SSLEngine client = clientContext(jsse).createSSLEngine("leaf.example.com", 443);
-        client.setUseClientMode(true);
-        for (SSLEngine engine : List.of(client, server)) {
-            engine.setEnabledProtocols(new String[] {"TLSv1.3"});
-            engine.setEnabledCipherSuites(new String[] {"TLS_SM4_GCM_SM3"});
-        }
+        SSLEngine[] pair = enginePair("TLS_SM4_GCM_SM3");
+        SSLEngine client = pair[0];
+        SSLEngine server = pair[1];
         exchange(client, server, new byte[] {1});
         ByteBuffer record = ByteBuffer.allocate(client.getSession().getPacketBufferSize());
         client.wrap(ByteBuffer.wrap("a second request".getBytes(StandardCharsets.US_ASCII)), record);
@@ -104,6 +92,20 @@ class LoopbackHandshakeTest {
         javax.net.ssl.SSLException refused = org.junit.jupiter.api.Assertions.assertThrows(javax.net.ssl.SSLException.class,
                 () -> server.unwrap(record, ByteBuffer.allocate(server.getSession().getApplicationBufferSize())));
         assertTrue(String.valueOf(refused.getMessage()).contains("bad_record_mac"), refused.toString());
+    }
+
+    /** A client and a server engine on Bouncy Castle's JSSE with ShangMi's crypto, TLS 1.3 and the one suite. */
+    private static SSLEngine[] enginePair(String suite) throws Exception {
+        Provider jsse = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
+        SSLEngine client = clientContext(jsse).createSSLEngine("leaf.example.com", 443);
+        client.setUseClientMode(true);
+        SSLEngine server = serverContext(jsse).createSSLEngine();
+        server.setUseClientMode(false);
+        for (SSLEngine engine : List.of(client, server)) {
+            engine.setEnabledProtocols(new String[] {"TLSv1.3"});
+            engine.setEnabledCipherSuites(new String[] {suite});
+        }
+        return new SSLEngine[] {client, server};
     }
 
     private static SSLContext serverContext(Provider jsse) throws Exception {
