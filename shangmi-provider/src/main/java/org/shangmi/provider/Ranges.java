@@ -1,5 +1,7 @@
 package org.shangmi.provider;
 
+import java.util.Objects;
+
 /**
  * Range checks with the exceptions the JDK's own engines throw for the same calls: an offset or
  * length outside an input array is an {@link ArrayIndexOutOfBoundsException} (as in the JDK's
@@ -18,7 +20,9 @@ final class Ranges {
      * @throws ArrayIndexOutOfBoundsException if the range is negative or outside the array
      */
     static void check(byte[] array, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > array.length - length) {
+        try {
+            Objects.checkFromIndexSize(offset, length, array.length); // an intrinsic the JIT folds into the caller
+        } catch (IndexOutOfBoundsException e) {
             throw new ArrayIndexOutOfBoundsException("range of " + length + " bytes at offset " + offset
                     + " outside an array of " + array.length);
         }
