@@ -1,7 +1,7 @@
 /**
- * TLS 1.3 with the ShangMi cipher suites of RFC 8998 on Bouncy Castle's TLS engine and JSSE
- * provider, with ShangMi's crypto: {@link org.shangmi.tls.ShangMiTlsCryptoProvider} for
- * {@code BouncyCastleJsseProvider}, and {@link org.shangmi.tls.Sm2KeyManager} for SM2 keys.
+ * TLS 1.3 with the ShangMi cipher suites of RFC 8998: the JSSE provider
+ * {@link org.shangmi.tls.ShangMiTlsProvider} ("ShangMiTLS") on Bouncy Castle's TLS engine with
+ * the crypto of the installed providers, ShangMi's for the SM algorithms.
  */
 module org.shangmi.tls {
     requires transitive org.shangmi.provider;
@@ -9,4 +9,6 @@ module org.shangmi.tls {
     requires org.bouncycastle.provider;
 
     exports org.shangmi.tls;
+
+    provides java.security.Provider with org.shangmi.tls.ShangMiTlsProvider;
 }

@@ -20,7 +20,8 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
  * other calls than it makes: sm2sig_sm3 signatures take their SM2 ID as ShangMi's
  * {@link Sm2SignatureSpec} (Bouncy Castle hands its own {@code SM2ParameterSpec}, which only its
  * provider reads), and SM4-GCM/CCM records are sealed by {@link Sm4TlsAeadCipher}, which passes
- * each record's nonce as a {@code GCMParameterSpec}. Everything else, and every other algorithm,
+ * each record's nonce as a {@code GCMParameterSpec}; RSASSA-PSS goes by the JDK's name (see
+ * {@link PssNamesHelper}). Everything else, and every other algorithm,
  * is Bouncy Castle's own code over the installed providers.
  */
 final class ShangMiTlsCrypto extends JcaTlsCrypto {
@@ -41,19 +42,19 @@ final class ShangMiTlsCrypto extends JcaTlsCrypto {
     @Override
     protected TlsStreamSigner createStreamSigner(JcaJceHelper helper, String algorithmName, AlgorithmParameterSpec parameter,
             PrivateKey privateKey, SecureRandom random) throws GeneralSecurityException {
-        return super.createStreamSigner(helper, algorithmName, sm2(parameter), privateKey, random);
+        return super.createStreamSigner(helper, PssNamesHelper.jcaName(algorithmName), sm2(parameter), privateKey, random);
     }
 
     @Override
     protected TlsStreamVerifier createStreamVerifier(String algorithmName, AlgorithmParameterSpec parameter, byte[] signature,
             PublicKey publicKey) throws IOException {
-        return super.createStreamVerifier(algorithmName, sm2(parameter), signature, publicKey);
+        return super.createStreamVerifier(PssNamesHelper.jcaName(algorithmName), sm2(parameter), signature, publicKey);
     }
 
     @Override
     protected Tls13Verifier createTls13Verifier(String algorithmName, AlgorithmParameterSpec parameter, PublicKey publicKey)
             throws IOException {
-        return super.createTls13Verifier(algorithmName, sm2(parameter), publicKey);
+        return super.createTls13Verifier(PssNamesHelper.jcaName(algorithmName), sm2(parameter), publicKey);
     }
 
     /** Bouncy Castle's SM2 ID parameter as ShangMi's; any other parameter as it is. */

@@ -1,6 +1,8 @@
 package org.shangmi.tls;
 
 import java.security.SecureRandom;
+import org.bouncycastle.jcajce.util.DefaultJcaJceHelper;
+import org.bouncycastle.jcajce.util.JcaJceHelper;
 import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCrypto;
 import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCryptoProvider;
 
@@ -19,6 +21,9 @@ public final class ShangMiTlsCryptoProvider extends JcaTlsCryptoProvider {
 
     @Override
     public JcaTlsCrypto create(SecureRandom keyRandom, SecureRandom nonceRandom) {
-        return new ShangMiTlsCrypto(getHelper(), keyRandom, nonceRandom);
+        JcaJceHelper helper = getHelper();
+        // the installed providers unless a provider was named with setProvider
+        return new ShangMiTlsCrypto(helper.getClass() == DefaultJcaJceHelper.class ? new PssNamesHelper() : helper,
+                keyRandom, nonceRandom);
     }
 }

@@ -1,0 +1,80 @@
+package org.shangmi.tls;
+
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.util.List;
+import java.util.function.Supplier;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
+
+/**
+ * The JSSE provider "ShangMiTLS": TLS 1.3 with the RFC 8998 suites ({@code TLS_SM4_GCM_SM3},
+ * {@code TLS_SM4_CCM_SM3}, curveSM2, sm2sig_sm3) and every standard suite, on Bouncy Castle's
+ * TLS engine with the crypto of the installed JCA providers, ShangMi's for the SM algorithms.
+ *
+ * <p>{@code SSLContext} "TLS", "TLSv1.3" and "TLSv1.2" enable the SM suites, group and scheme
+ * first by default (see {@code docs/tls.md}); SM2 keys come from any key manager. The ShangMi
+ * provider must be installed ahead of SunEC, where "EC" services are looked up:
+ * <pre>{@code
+ * Security.insertProviderAt(new ShangMiProvider(), 1);
+ * SSLContext context = SSLContext.getInstance("TLSv1.3", new ShangMiTlsProvider());
+ * }</pre>
+ */
+public final class ShangMiTlsProvider extends Provider {
+
+    /** The provider's name. */
+    public static final String NAME = "ShangMiTLS";
+
+    private static final long serialVersionUID = 1L;
+
+    private static final List<String> PROTOCOLS = List.of("TLS", "TLSv1.3", "TLSv1.2");
+
+    /** A provider with its own instance of Bouncy Castle's JSSE provider, not installed. */
+    public ShangMiTlsProvider() {
+        super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2; "
+                + "KeyManagerFactory PKIX) on Bouncy Castle's TLS engine");
+        Provider engine = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
+        for (String protocol : PROTOCOLS) {
+            putService(new EngineService(this, "SSLContext", protocol, ShangMiSslContextSpi.class,
+                    () -> new ShangMiSslContextSpi(instance(() -> SSLContext.getInstance(protocol, engine)))));
+        }
+        putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
+                () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
+    }
+
+    /** A service whose engine objects are made by a supplier, not by reflection. */
+    private static final class EngineService extends Service {
+
+        private final transient Supplier<Object> factory;
+
+        EngineService(Provider provider, String type, String algorithm, Class<?> spi, Supplier<Object> factory) {
+            super(provider, type, algorithm, spi.getName(), List.of(), null);
+            this.factory = factory;
+        }
+
+        @Override
+        public Object newInstance(Object constructorParameter) throws NoSuchAlgorithmException {
+            if (constructorParameter != null) {
+                throw new java.security.InvalidParameterException(getType() + " takes no constructor parameter");
+            }
+            try {
+                return factory.get();
+            } catch (IllegalStateException e) {
+                throw new NoSuchAlgorithmException(getType() + "." + getAlgorithm() + " is not available", e.getCause());
+            }
+        }
+    }
+
+    private interface EngineLookup<T> {
+        T get() throws NoSuchAlgorithmException;
+    }
+
+    private static <T> T instance(EngineLookup<T> lookup) {
+        try {
+            return lookup.get();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,354 @@
+package org.shangmi.tls;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.KeyManagementException;
+import java.security.Provider;
+import java.security.Security;
+import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPublicKey;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.X509KeyManager;
+import org.bouncycastle.jsse.BCSSLEngine;
+import org.bouncycastle.jsse.BCSSLParameters;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.shangmi.provider.ShangMiProvider;
+
+/**
+ * The ShangMiTLS provider end to end, with no system property set: the SM suites by default,
+ * key managers of either provider, other key types and other JSSE providers in the same
+ * context, mutual authentication, HelloRetryRequest, resumption, SNI and ALPN, sockets and
+ * engines.
+ */
+class ShangMiTlsProviderTest {
+
+    private static final byte[] REQUEST = "GET / over SM4".getBytes(StandardCharsets.US_ASCII);
+
+    @TempDir
+    static Path directory;
+    private static TlsFixture fixture;
+    private static final Provider TLS = new ShangMiTlsProvider();
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        fixture = new TlsFixture(directory);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        TlsFixture.uninstall();
+    }
+
+    private static SSLContext server(boolean withP256) throws Exception {
+        return TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(withP256), "PKIX", TLS), null);
+    }
+
+    private static SSLContext client() throws Exception {
+        return TlsFixture.context(TLS, null, fixture.trustManagers());
+    }
+
+    private static SSLEngine[] pair(SSLContext client, SSLContext server) {
+        SSLEngine clientEngine = client.createSSLEngine("leaf.example.com", 443);
+        clientEngine.setUseClientMode(true);
+        SSLEngine serverEngine = server.createSSLEngine();
+        serverEngine.setUseClientMode(false);
+        return new SSLEngine[] {clientEngine, serverEngine};
+    }
+
+    @Test
+    void theSmSuiteIsChosenByDefault() throws Exception {
+        SSLEngine[] engines = pair(client(), server(true));
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLSv1.3", engines[0].getSession().getProtocol());
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+        X509Certificate leaf = (X509Certificate) engines[0].getSession().getPeerCertificates()[0];
+        assertTrue(ShangMiKeyManager.isSm2(leaf), "the SM2 certificate, not the P-256 one");
+        assertEquals(2, engines[0].getSession().getPeerCertificates().length);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"})
+    void eachSmSuite(String suite) throws Exception {
+        SSLEngine[] engines = pair(client(), server(false));
+        engines[0].setEnabledCipherSuites(new String[] {suite});
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals(suite, engines[1].getSession().getCipherSuite());
+    }
+
+    /** The key managers of the JDK's own factories find the SM2 key too, once the context wraps them. */
+    @ParameterizedTest
+    @ValueSource(strings = {"SunX509", "PKIX"})
+    void theJdksKeyManagersServeSm2(String algorithm) throws Exception {
+        SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(true), algorithm, null), null);
+        SSLEngine[] engines = pair(client(), server);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertTrue(ShangMiKeyManager.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
+    }
+
+    /** A client of the JDK's own JSSE gets the P-256 certificate and a standard suite from the same server context. */
+    @ParameterizedTest
+    @ValueSource(strings = {"SunX509", "ShangMiTLS"})
+    void aJdkClientGetsTheStandardSuite(String keyManagers) throws Exception {
+        KeyManager[] keys = "ShangMiTLS".equals(keyManagers) ? TlsFixture.keyManagers(fixture.serverKeys(true), "PKIX", TLS)
+                : TlsFixture.keyManagers(fixture.serverKeys(true), "SunX509", null);
+        SSLContext server = TlsFixture.context(TLS, keys, null);
+        SSLContext jdkClient = TlsFixture.context(Security.getProvider("SunJSSE"), null, fixture.trustManagers());
+        SSLEngine[] engines = pair(jdkClient, server);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLSv1.3", engines[0].getSession().getProtocol());
+        assertTrue(engines[0].getSession().getCipherSuite().startsWith("TLS_AES_"), engines[0].getSession().getCipherSuite());
+        ECPublicKey key = (ECPublicKey) engines[0].getSession().getPeerCertificates()[0].getPublicKey();
+        assertEquals(256, key.getParams().getOrder().bitLength());
+        assertTrue(!ShangMiKeyManager.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
+    }
+
+    /** RSA certificates work in TLS 1.3 (rsa_pss_rsae_*) with the JDK's RSASSA-PSS, both ways. */
+    @Test
+    void rsaCertificatesBothWays() throws Exception {
+        java.security.KeyStore rsa = fixture.keys("rsa", "RSA", "rsa");
+        SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(rsa, "PKIX", TLS), null);
+        SSLContext jdkClient = TlsFixture.context(Security.getProvider("SunJSSE"), null, fixture.trustManagers());
+        SSLEngine[] engines = pair(jdkClient, server);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("RSA", engines[0].getSession().getPeerCertificates()[0].getPublicKey().getAlgorithm());
+
+        SSLContext jdkServer = TlsFixture.context(Security.getProvider("SunJSSE"), TlsFixture.keyManagers(rsa, "SunX509", null), null);
+        SSLEngine[] reverse = pair(client(), jdkServer);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(reverse[0], reverse[1], REQUEST));
+        assertEquals("TLSv1.3", reverse[0].getSession().getProtocol());
+    }
+
+    /** A ShangMiTLS client still talks to a server of the JDK's JSSE, with a standard suite. */
+    @Test
+    void aShangMiClientTalksToAJdkServer() throws Exception {
+        SSLContext jdkServer = TlsFixture.context(Security.getProvider("SunJSSE"),
+                TlsFixture.keyManagers(fixture.serverKeys(true), "SunX509", null), null);
+        SSLEngine client = client().createSSLEngine("p256.example.com", 443);
+        client.setUseClientMode(true);
+        SSLEngine server = jdkServer.createSSLEngine();
+        server.setUseClientMode(false);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(client, server, REQUEST));
+        assertTrue(client.getSession().getCipherSuite().startsWith("TLS_AES_"), client.getSession().getCipherSuite());
+    }
+
+    @Test
+    void mutualAuthenticationWithSm2ClientCertificates() throws Exception {
+        SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(false), "PKIX", TLS),
+                fixture.trustManagers());
+        SSLContext client = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.clientKeys(), "PKIX", TLS),
+                fixture.trustManagers());
+        SSLEngine[] engines = pair(client, server);
+        engines[1].setNeedClientAuth(true);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        X509Certificate clientLeaf = (X509Certificate) engines[1].getSession().getPeerCertificates()[0];
+        assertEquals("CN=client,O=ShangMi Test,C=CN", clientLeaf.getSubjectX500Principal().getName());
+        assertEquals("TLS_SM4_GCM_SM3", engines[1].getSession().getCipherSuite());
+    }
+
+    @Test
+    void aClientWithoutACertificateIsRefusedWhenOneIsNeeded() throws Exception {
+        SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(false), "PKIX", TLS),
+                fixture.trustManagers());
+        SSLEngine[] engines = pair(client(), server);
+        engines[1].setNeedClientAuth(true);
+        TlsFixture.Failure failure = TlsFixture.failure(engines[0], engines[1], REQUEST);
+        assertEquals(engines[1], failure.failingEngine(), failure.failing().toString());
+        assertTrue(failure.peerMessage().contains("certificate_required"), failure.peerMessage());
+    }
+
+    /**
+     * A server that takes curveSM2 only, and a client whose first key share is x25519: the server
+     * must ask again (HelloRetryRequest) and the second ClientHello's curveSM2 share completes.
+     */
+    @Test
+    void helloRetryRequestToCurveSm2() throws Exception {
+        SSLEngine[] engines = pair(client(), server(false));
+        BCSSLParameters clientParameters = ((BCSSLEngine) engines[0]).getParameters();
+        clientParameters.setEarlyKeyShares(new String[] {"x25519"});
+        ((BCSSLEngine) engines[0]).setParameters(clientParameters);
+        BCSSLParameters serverParameters = ((BCSSLEngine) engines[1]).getParameters();
+        serverParameters.setNamedGroups(new String[] {"curveSM2"});
+        ((BCSSLEngine) engines[1]).setParameters(serverParameters);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+    }
+
+    /**
+     * Bouncy Castle's JSSE 1.84 does not resume TLS 1.3 sessions (its PSK resumption is not yet
+     * written: ProvTlsClient and ProvTlsServer keep TLS 1.3 sessions out of their caches), so a
+     * second connection from the same client context is a full handshake: the server's key
+     * manager is asked again. This test fails once resumption arrives, to update docs/tls.md.
+     */
+    @Test
+    void aSecondConnectionIsAFullHandshake() throws Exception {
+        AtomicInteger keyLookups = new AtomicInteger();
+        X509KeyManager keys = (X509KeyManager) TlsFixture.keyManagers(fixture.serverKeys(false), "PKIX", TLS)[0];
+        SSLContext server = TlsFixture.context(TLS, new KeyManager[] {new CountingKeyManager(keys, keyLookups)}, null);
+        SSLContext client = client();
+        SSLEngine[] first = pair(client, server);
+        TlsFixture.exchange(first[0], first[1], REQUEST);
+        int afterFirst = keyLookups.get();
+        assertTrue(afterFirst > 0, "a full handshake looks up the server key");
+        SSLEngine[] second = pair(client, server);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(second[0], second[1], REQUEST));
+        assertEquals(2 * afterFirst, keyLookups.get(), "the second handshake is a full one");
+    }
+
+    /** A key manager that counts the private keys it hands out. */
+    private static final class CountingKeyManager extends javax.net.ssl.X509ExtendedKeyManager {
+        private final X509KeyManager keys;
+        private final AtomicInteger count;
+
+        CountingKeyManager(X509KeyManager keys, AtomicInteger count) {
+            this.keys = keys;
+            this.count = count;
+        }
+
+        @Override
+        public String[] getClientAliases(String keyType, java.security.Principal[] issuers) {
+            return keys.getClientAliases(keyType, issuers);
+        }
+
+        @Override
+        public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+            return keys.chooseClientAlias(keyType, issuers, socket);
+        }
+
+        @Override
+        public String[] getServerAliases(String keyType, java.security.Principal[] issuers) {
+            return keys.getServerAliases(keyType, issuers);
+        }
+
+        @Override
+        public String chooseServerAlias(String keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+            return keys.chooseServerAlias(keyType, issuers, socket);
+        }
+
+        @Override
+        public X509Certificate[] getCertificateChain(String alias) {
+            return keys.getCertificateChain(alias);
+        }
+
+        @Override
+        public java.security.PrivateKey getPrivateKey(String alias) {
+            count.incrementAndGet();
+            return keys.getPrivateKey(alias);
+        }
+    }
+
+    @Test
+    void serverNameAndApplicationProtocol() throws Exception {
+        SSLEngine[] engines = pair(client(), server(false));
+        SSLParameters clientParameters = engines[0].getSSLParameters();
+        clientParameters.setServerNames(List.of(new SNIHostName("leaf.example.com")));
+        clientParameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
+        engines[0].setSSLParameters(clientParameters);
+        SSLParameters serverParameters = engines[1].getSSLParameters();
+        serverParameters.setApplicationProtocols(new String[] {"http/1.1"});
+        List<javax.net.ssl.SNIServerName> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        serverParameters.setSNIMatchers(List.of(new javax.net.ssl.SNIMatcher(javax.net.ssl.StandardConstants.SNI_HOST_NAME) {
+            @Override
+            public boolean matches(javax.net.ssl.SNIServerName name) {
+                seen.add(name);
+                return true;
+            }
+        }));
+        engines[1].setSSLParameters(serverParameters);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("http/1.1", engines[0].getApplicationProtocol());
+        assertEquals("http/1.1", engines[1].getApplicationProtocol());
+        assertEquals(List.of(new SNIHostName("leaf.example.com")), seen);
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+    }
+
+    /** SSLSocket and SSLServerSocket over TCP, with data both ways. */
+    @Test
+    void socketsOverTcp() throws Exception {
+        SSLContext server = server(false);
+        try (SSLServerSocket listener = (SSLServerSocket) server.getServerSocketFactory().createServerSocket(0)) {
+            CompletableFuture<String> served = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket accepted = (SSLSocket) listener.accept()) {
+                    accepted.setSoTimeout(20_000);
+                    InputStream in = accepted.getInputStream();
+                    byte[] request = in.readNBytes(REQUEST.length);
+                    OutputStream out = accepted.getOutputStream();
+                    out.write(request);
+                    out.flush();
+                    return accepted.getSession().getCipherSuite();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) client().getSocketFactory().createSocket("localhost", listener.getLocalPort())) {
+                socket.setSoTimeout(20_000);
+                SSLParameters parameters = socket.getSSLParameters();
+                parameters.setServerNames(List.of(new SNIHostName("leaf.example.com")));
+                socket.setSSLParameters(parameters);
+                socket.getOutputStream().write(REQUEST);
+                socket.getOutputStream().flush();
+                assertArrayEquals(REQUEST, socket.getInputStream().readNBytes(REQUEST.length));
+                assertEquals("TLS_SM4_GCM_SM3", socket.getSession().getCipherSuite());
+            }
+            assertEquals("TLS_SM4_GCM_SM3", served.get(30, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void theDefaultsNameTheSmSuitesFirst() throws Exception {
+        SSLContext context = client();
+        assertEquals(List.of("TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"),
+                List.of(context.getDefaultSSLParameters().getCipherSuites()).subList(0, 2));
+        assertEquals(List.of("TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"),
+                List.of(context.getSocketFactory().getDefaultCipherSuites()).subList(0, 2));
+        BCSSLParameters parameters = ((BCSSLEngine) context.createSSLEngine()).getParameters();
+        assertEquals("curveSM2", parameters.getNamedGroups()[0]);
+        assertEquals("sm2sig_sm3", parameters.getSignatureSchemes()[0]);
+        assertNotEquals(0, parameters.getCipherSuites().length);
+    }
+
+    @Test
+    void theProviderIsFoundByName() throws Exception {
+        assertEquals(ShangMiTlsProvider.NAME, TLS.getName());
+        assertEquals(ShangMiTlsProvider.class, java.util.ServiceLoader.load(Provider.class).stream()
+                .map(java.util.ServiceLoader.Provider::type).filter(ShangMiTlsProvider.class::equals).findFirst().orElseThrow());
+        for (String protocol : List.of("TLS", "TLSv1.3", "TLSv1.2")) {
+            assertEquals(TLS, SSLContext.getInstance(protocol, TLS).getProvider());
+        }
+    }
+
+    /** Without ShangMi ahead of SunEC the SM suites could not work: the context says so instead of dropping them. */
+    @Test
+    void initRefusesWithoutShangMiAheadOfSunEc() throws Exception {
+        Security.removeProvider(ShangMiProvider.NAME);
+        try {
+            KeyManagementException refused = assertThrows(KeyManagementException.class,
+                    () -> SSLContext.getInstance("TLS", TLS).init(null, null, null));
+            assertTrue(refused.getMessage().contains("ahead of SunEC"), refused.getMessage());
+        } finally {
+            Security.insertProviderAt(new ShangMiProvider(), 1);
+        }
+    }
+}
