@@ -3,6 +3,7 @@ package org.shangmi.tls;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.net.ssl.SSLParameters;
 import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.jsse.BCSSLParameters;
 import org.bouncycastle.jsse.BCSSLSocket;
@@ -45,6 +46,37 @@ final class ShangMiDefaults {
     ShangMiDefaults(TlsCrypto crypto) {
         this.namedGroups = java.util.Arrays.stream(NAMED_GROUPS).filter(crypto::hasNamedGroup)
                 .mapToObj(NamedGroup::getName).toArray(String[]::new);
+    }
+
+    /**
+     * The defaults in standard parameters: the suites, and from JDK 20 (where
+     * {@code SSLParameters} names groups and schemes) the groups and schemes, so that an
+     * application that sets {@code context.getDefaultSSLParameters()} on an engine, as the JDK's
+     * HttpClient does, keeps them.
+     */
+    SSLParameters apply(SSLParameters parameters) {
+        parameters.setCipherSuites(cipherSuites(parameters.getCipherSuites()));
+        if (isUnset("jdk.tls.namedGroups")) {
+            invokeIfPresent(parameters, "setNamedGroups", namedGroups.clone());
+        }
+        if (isUnset("jdk.tls.client.SignatureSchemes") && isUnset("jdk.tls.server.SignatureSchemes")) {
+            invokeIfPresent(parameters, "setSignatureSchemes", SIGNATURE_SCHEMES.clone());
+        }
+        return parameters;
+    }
+
+    private static void invokeIfPresent(SSLParameters parameters, String setter, String[] values) {
+        java.lang.reflect.Method method;
+        try {
+            method = SSLParameters.class.getMethod(setter, String[].class);
+        } catch (NoSuchMethodException beforeJdk20) {
+            return;
+        }
+        try {
+            method.invoke(parameters, (Object) values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("SSLParameters." + setter + " failed", e);
+        }
     }
 
     /** A new {@code engine} with the ShangMiTLS defaults. */

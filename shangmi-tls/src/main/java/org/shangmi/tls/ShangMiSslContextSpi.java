@@ -76,9 +76,7 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLParameters engineGetDefaultSSLParameters() {
-        SSLParameters parameters = context.getDefaultSSLParameters();
-        parameters.setCipherSuites(ShangMiDefaults.cipherSuites(parameters.getCipherSuites()));
-        return parameters;
+        return defaults().apply(context.getDefaultSSLParameters());
     }
 
     @Override

@@ -329,6 +329,20 @@ class ShangMiTlsProviderTest {
         assertNotEquals(0, parameters.getCipherSuites().length);
     }
 
+    /**
+     * An engine given the context's default SSLParameters (as the JDK's HttpClient does) keeps the
+     * SM group and scheme: from JDK 20 they travel in SSLParameters, before it the engine keeps its own.
+     */
+    @Test
+    void theDefaultSslParametersKeepTheSmSuite() throws Exception {
+        SSLContext client = client();
+        SSLEngine[] engines = pair(client, server(false));
+        engines[0].setSSLParameters(client.getDefaultSSLParameters());
+        engines[1].setSSLParameters(engines[1].getSSLParameters());
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+    }
+
     @Test
     void theProviderIsFoundByName() throws Exception {
         assertEquals(ShangMiTlsProvider.NAME, TLS.getName());
