@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
@@ -257,6 +259,53 @@ class ShangMiTlsProviderTest {
             count.incrementAndGet();
             return keys.getPrivateKey(alias);
         }
+    }
+
+    /**
+     * KeyUpdate: Bouncy Castle's engine updates its sending keys after 2^20 records (RFC 8446
+     * section 5.5 leaves the limit to the implementation). The client's 2^20th wrap carries a
+     * KeyUpdate record before the data; the server must read every record after it under the new
+     * SM4 key (derived with SM3's HKDF) and answer with its own update.
+     */
+    @Test
+    void keyUpdateAfterAMillionRecords() throws Exception {
+        SSLEngine[] engines = pair(client(), server(false));
+        TlsFixture.exchange(engines[0], engines[1], REQUEST);
+        SSLEngine client = engines[0];
+        SSLEngine server = engines[1];
+        ByteBuffer one = ByteBuffer.allocate(1);
+        ByteBuffer record = ByteBuffer.allocate(client.getSession().getPacketBufferSize());
+        ByteBuffer plain = ByteBuffer.allocate(server.getSession().getApplicationBufferSize());
+        int usual = -1;
+        int larger = 0;
+        for (int i = 0; i < (1 << 20) + 16; i++) {
+            one.clear().put(0, (byte) i);
+            record.clear();
+            client.wrap(one, record);
+            if (usual < 0) {
+                usual = record.position();
+            } else if (record.position() > usual) {
+                larger++;
+            }
+            record.flip();
+            plain.clear();
+            while (record.hasRemaining()) {
+                server.unwrap(record, plain);
+            }
+            assertEquals(1, plain.position(), "record " + i);
+            assertEquals((byte) i, plain.get(0), "record " + i);
+        }
+        assertEquals(1, larger, "one wrap carried a KeyUpdate before its data");
+        // the server answers the update request with its own on its next record, which the client reads
+        ByteBuffer reply = ByteBuffer.allocate(server.getSession().getPacketBufferSize());
+        SSLEngineResult sent = server.wrap(ByteBuffer.wrap(REQUEST), reply);
+        assertTrue(sent.bytesProduced() > REQUEST.length + 2 * usual - 2, "a KeyUpdate and the data: " + sent);
+        reply.flip();
+        ByteBuffer received = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
+        while (reply.hasRemaining()) {
+            client.unwrap(reply, received);
+        }
+        assertArrayEquals(REQUEST, java.util.Arrays.copyOf(received.array(), received.position()));
     }
 
     @Test

@@ -1,0 +1,226 @@
+package org.shangmi.bench;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.Provider;
+import java.security.Security;
+import java.security.Signature;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509KeyManager;
+import javax.security.auth.x500.X500Principal;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.shangmi.cli.pki.CertificateBuilder;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiKeyManager;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/**
+ * TLS 1.3 over two SSLEngines in memory, no sockets: full handshakes per second (key shares,
+ * one signature and its check each way of the server's certificate, the PKIX check of a
+ * self-signed certificate, the key schedule) and bulk records of 16 KiB (one wrap and one unwrap
+ * per operation).
+ *
+ * <p>Stacks: {@code ShangMiTLS-SM} (ShangMiTLS, TLS_SM4_GCM_SM3, curveSM2, sm2sig_sm3 on
+ * ShangMi's Java engines), {@code BC-SM} (Bouncy Castle's JSSE on Bouncy Castle's provider, the
+ * same suite), {@code BC-P256} (Bouncy Castle's JSSE and provider, TLS_AES_128_GCM_SHA256 on
+ * secp256r1 with ECDSA) and {@code JDK-P256} (SunJSSE, the same). Bouncy Castle's JSSE 1.84 does
+ * not resume TLS 1.3 sessions, so there is no resumed-handshake row for its stacks.
+ */
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@State(Scope.Benchmark)
+public class TlsBench {
+
+    @Param({"ShangMiTLS-SM", "BC-SM", "BC-P256", "JDK-P256"})
+    public String stack;
+
+    private SSLContext client;
+    private SSLContext server;
+    private String suite;
+    private SSLEngine bulkClient;
+    private SSLEngine bulkServer;
+    private final ByteBuffer record16k = ByteBuffer.allocate(16_384);
+    private ByteBuffer wire;
+    private ByteBuffer received;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        boolean sm = stack.endsWith("-SM");
+        Provider jsse;
+        Provider keys;
+        if (stack.startsWith("ShangMiTLS")) {
+            Security.insertProviderAt(new ShangMiProvider(), 1);
+            keys = Security.getProvider(ShangMiProvider.NAME);
+            jsse = new ShangMiTlsProvider();
+        } else if (stack.startsWith("BC")) {
+            keys = new BouncyCastleProvider();
+            jsse = new BouncyCastleJsseProvider(keys);
+        } else {
+            keys = null;
+            jsse = Security.getProvider("SunJSSE");
+        }
+        suite = sm ? "TLS_SM4_GCM_SM3" : "TLS_AES_128_GCM_SHA256";
+        KeyPairGenerator generator = keys == null ? KeyPairGenerator.getInstance("EC") : KeyPairGenerator.getInstance("EC", keys);
+        generator.initialize(new ECGenParameterSpec(sm ? "sm2p256v1" : "secp256r1"));
+        KeyPair pair = generator.generateKeyPair();
+        Signature signer = keys == null ? Signature.getInstance("SHA256withECDSA") : Signature.getInstance(sm ? "SM3withSM2" : "SHA256withECDSA", keys);
+        signer.initSign(pair.getPrivate());
+        byte[] name = new X500Principal("CN=localhost").getEncoded();
+        byte[] der = new CertificateBuilder().serial(BigInteger.ONE).names(name, name)
+                .publicKeyInfo(pair.getPublic().getEncoded()).validity(Instant.now().minusSeconds(60), 30).sign(signer);
+        CertificateFactory certificates = keys == null ? CertificateFactory.getInstance("X.509")
+                : CertificateFactory.getInstance("X.509", keys);
+        Certificate certificate = certificates.generateCertificate(new java.io.ByteArrayInputStream(der));
+        PrivateKey key = keys == null ? pair.getPrivate()
+                : KeyFactory.getInstance("EC", keys).generatePrivate(new PKCS8EncodedKeySpec(pair.getPrivate().getEncoded()));
+
+        char[] password = "bench".toCharArray();
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setKeyEntry("server", key, password, new Certificate[] {certificate});
+        KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(jsse == null || stack.startsWith("JDK") ? "SunX509" : "PKIX", jsse);
+        keyManagers.init(store, password);
+        KeyManager[] managers = keyManagers.getKeyManagers();
+        if (stack.equals("BC-SM")) {
+            // Bouncy Castle's key managers know no key type for sm2sig_sm3; ShangMi's offers the SM2 key
+            managers = new KeyManager[] {new ShangMiKeyManager((X509KeyManager) managers[0])};
+        }
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("server", certificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", stack.startsWith("BC") ? jsse : Security.getProvider("SunJSSE"));
+        trust.init(trusted);
+
+        server = SSLContext.getInstance("TLSv1.3", jsse);
+        server.init(managers, null, null);
+        client = SSLContext.getInstance("TLSv1.3", jsse);
+        client.init(null, trust.getTrustManagers(), null);
+
+        SSLEngine[] pairOfEngines = engines();
+        bulkClient = pairOfEngines[0];
+        bulkServer = pairOfEngines[1];
+        handshake(bulkClient, bulkServer);
+        if (!suite.equals(bulkClient.getSession().getCipherSuite())) {
+            throw new IllegalStateException(stack + " negotiated " + bulkClient.getSession().getCipherSuite());
+        }
+        wire = ByteBuffer.allocate(2 * bulkClient.getSession().getPacketBufferSize());
+        received = ByteBuffer.allocate(2 * bulkServer.getSession().getApplicationBufferSize());
+    }
+
+    private SSLEngine[] engines() {
+        SSLEngine clientEngine = client.createSSLEngine("localhost", 443);
+        clientEngine.setUseClientMode(true);
+        clientEngine.setEnabledCipherSuites(new String[] {suite});
+        SSLEngine serverEngine = server.createSSLEngine();
+        serverEngine.setUseClientMode(false);
+        serverEngine.setEnabledCipherSuites(new String[] {suite});
+        if (stack.endsWith("-SM") && !stack.startsWith("ShangMiTLS")) {
+            // Bouncy Castle's JSSE leaves curveSM2 and sm2sig_sm3 off unless named
+            for (SSLEngine engine : new SSLEngine[] {clientEngine, serverEngine}) {
+                org.bouncycastle.jsse.BCSSLEngine bc = (org.bouncycastle.jsse.BCSSLEngine) engine;
+                org.bouncycastle.jsse.BCSSLParameters parameters = bc.getParameters();
+                parameters.setNamedGroups(new String[] {"curveSM2"});
+                parameters.setSignatureSchemes(new String[] {"sm2sig_sm3"});
+                bc.setParameters(parameters);
+            }
+        }
+        return new SSLEngine[] {clientEngine, serverEngine};
+    }
+
+    /** A full handshake between a new client and a new server engine. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object fullHandshake() throws Exception {
+        SSLEngine[] pairOfEngines = engines();
+        handshake(pairOfEngines[0], pairOfEngines[1]);
+        return pairOfEngines[0].getSession();
+    }
+
+    /** One 16 KiB record sealed by the client and opened by the server. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public int bulk16KiB() throws Exception {
+        record16k.clear();
+        wire.clear();
+        bulkClient.wrap(record16k, wire);
+        wire.flip();
+        received.clear();
+        bulkServer.unwrap(wire, received);
+        return received.position();
+    }
+
+    private static void handshake(SSLEngine client, SSLEngine server) throws Exception {
+        int packet = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());
+        int application = Math.max(client.getSession().getApplicationBufferSize(), server.getSession().getApplicationBufferSize());
+        ByteBuffer toServer = ByteBuffer.allocate(4 * packet);
+        ByteBuffer toClient = ByteBuffer.allocate(4 * packet);
+        ByteBuffer clientIn = ByteBuffer.allocate(4 * application);
+        ByteBuffer serverIn = ByteBuffer.allocate(4 * application);
+        ByteBuffer empty = ByteBuffer.allocate(0);
+        client.beginHandshake();
+        server.beginHandshake();
+        for (int step = 0; step < 100; step++) {
+            step(client, toServer, toClient, clientIn, empty);
+            step(server, toClient, toServer, serverIn, empty);
+            if (done(client) && done(server)) {
+                return;
+            }
+        }
+        throw new IllegalStateException("no handshake: " + client.getHandshakeStatus() + " / " + server.getHandshakeStatus());
+    }
+
+    private static boolean done(SSLEngine engine) {
+        HandshakeStatus status = engine.getHandshakeStatus();
+        return status == HandshakeStatus.NOT_HANDSHAKING || status == HandshakeStatus.FINISHED;
+    }
+
+    private static void step(SSLEngine engine, ByteBuffer out, ByteBuffer in, ByteBuffer application, ByteBuffer data)
+            throws Exception {
+        Runnable task;
+        while ((task = engine.getDelegatedTask()) != null) {
+            task.run();
+        }
+        engine.wrap(data, out);
+        in.flip();
+        SSLEngineResult result;
+        do {
+            result = engine.unwrap(in, application);
+            while ((task = engine.getDelegatedTask()) != null) {
+                task.run();
+            }
+        } while (result.getStatus() == SSLEngineResult.Status.OK && result.bytesConsumed() > 0 && in.hasRemaining());
+        in.compact();
+        if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
+            throw new IllegalStateException("engine closed during the handshake");
+        }
+    }
+}
