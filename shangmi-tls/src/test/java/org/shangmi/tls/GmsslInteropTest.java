@@ -60,10 +60,8 @@ import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509KeyManager;
 import org.bouncycastle.jcajce.spec.SM2ParameterSpec;
 import org.bouncycastle.jcajce.util.DefaultJcaJceHelper;
-import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
 import org.bouncycastle.tls.AlertDescription;
 import org.bouncycastle.tls.CertificateEntry;
 import org.bouncycastle.tls.CertificateRequest;
@@ -177,27 +175,16 @@ class GmsslInteropTest {
     @AfterAll
     static void uninstall() {
         Security.removeProvider(ShangMiProvider.NAME);
-        System.clearProperty("jdk.tls.namedGroups");
-        System.clearProperty("jdk.tls.client.SignatureSchemes");
-        System.clearProperty("jdk.tls.server.SignatureSchemes");
     }
 
     /**
-     * The Java side's TLS: Bouncy Castle's JSSE provider over ShangMi's crypto, SM2 keys offered
-     * through {@link Sm2KeyManager}, and the SM group and signature scheme named by the system
-     * properties Bouncy Castle reads when a context is initialised. {@code keyManagers} and
-     * {@code trustManagers} are the JDK's standard ones (SunX509 over PKCS#12, PKIX), or null.
+     * The Java side's TLS: a ShangMiTLS context with its defaults (the SM suites, curveSM2 and
+     * sm2sig_sm3 first). {@code keyManagers} and {@code trustManagers} are the JDK's standard ones
+     * (SunX509 over PKCS#12, PKIX), or null.
      */
     private static SSLContext context(KeyManager[] keyManagers, TrustManager[] trustManagers) throws GeneralSecurityException {
-        System.setProperty("jdk.tls.namedGroups", "curveSM2");
-        System.setProperty("jdk.tls.client.SignatureSchemes", "sm2sig_sm3");
-        System.setProperty("jdk.tls.server.SignatureSchemes", "sm2sig_sm3");
-        KeyManager[] sm2 = null;
-        if (keyManagers != null) {
-            sm2 = new KeyManager[] {new Sm2KeyManager((X509KeyManager) keyManagers[0])};
-        }
-        SSLContext context = SSLContext.getInstance("TLSv1.3", new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider()));
-        context.init(sm2, trustManagers, null);
+        SSLContext context = SSLContext.getInstance("TLSv1.3", new ShangMiTlsProvider());
+        context.init(keyManagers, trustManagers, null);
         return context;
     }
 
