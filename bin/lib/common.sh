@@ -66,6 +66,19 @@ ensure_c_compiler() {
   fi
 }
 
+# cmake, which the interoperability tests need to build their GmSSL peer once per machine
+# (../shared/peers/gmssl/build); installed here when this is a root shell with apt-get.
+ensure_cmake() {
+  command -v cmake >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "shangmi: installing cmake (Debian package cmake), for the GmSSL peer of the TLS tests" >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake; } >&2
+  else
+    echo "shangmi: no cmake: the TLS interoperability tests cannot build their GmSSL peer" \
+      "(Debian: apt-get install cmake)" >&2
+  fi
+}
+
 # The cross compilers of a release: shangmi-jni's release carries libshangmi-jni for Linux x86_64
 # and aarch64, and builds the one that is not this machine's with Debian's cross gcc, installed
 # here when this is a root shell with apt-get (else the release fails and names the library).

@@ -95,14 +95,15 @@ public class TlsBench {
         byte[] name = new X500Principal("CN=localhost").getEncoded();
         byte[] der = new CertificateBuilder().serial(BigInteger.ONE).names(name, name)
                 .publicKeyInfo(pair.getPublic().getEncoded()).validity(Instant.now().minusSeconds(60), 30).sign(signer);
-        CertificateFactory certificates = keys == null ? CertificateFactory.getInstance("X.509")
-                : CertificateFactory.getInstance("X.509", keys);
+        // Bouncy Castle's stacks keep to Bouncy Castle's provider; the others read through the JDK's classes
+        boolean bc = stack.startsWith("BC");
+        CertificateFactory certificates = bc ? CertificateFactory.getInstance("X.509", keys) : CertificateFactory.getInstance("X.509");
         Certificate certificate = certificates.generateCertificate(new java.io.ByteArrayInputStream(der));
-        PrivateKey key = keys == null ? pair.getPrivate()
-                : KeyFactory.getInstance("EC", keys).generatePrivate(new PKCS8EncodedKeySpec(pair.getPrivate().getEncoded()));
+        PrivateKey key = bc ? KeyFactory.getInstance("EC", keys).generatePrivate(new PKCS8EncodedKeySpec(pair.getPrivate().getEncoded()))
+                : pair.getPrivate();
 
         char[] password = "bench".toCharArray();
-        KeyStore store = KeyStore.getInstance("PKCS12");
+        KeyStore store = bc ? KeyStore.getInstance("PKCS12", keys) : KeyStore.getInstance("PKCS12");
         store.load(null, null);
         store.setKeyEntry("server", key, password, new Certificate[] {certificate});
         KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(jsse == null || stack.startsWith("JDK") ? "SunX509" : "PKIX", jsse);
@@ -112,7 +113,7 @@ public class TlsBench {
             // Bouncy Castle's key managers know no key type for sm2sig_sm3; ShangMi's offers the SM2 key
             managers = new KeyManager[] {new ShangMiKeyManager((X509KeyManager) managers[0])};
         }
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        KeyStore trusted = bc ? KeyStore.getInstance("PKCS12", keys) : KeyStore.getInstance("PKCS12");
         trusted.load(null, null);
         trusted.setCertificateEntry("server", certificate);
         TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", stack.startsWith("BC") ? jsse : Security.getProvider("SunJSSE"));
