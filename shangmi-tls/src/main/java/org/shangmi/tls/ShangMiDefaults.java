@@ -40,6 +40,10 @@ final class ShangMiDefaults {
         "ecdsa_sha224", "rsa_sha224", "dsa_sha224", "ecdsa_sha1", "rsa_pkcs1_sha1", "dsa_sha1",
     };
 
+    /** {@code SSLParameters.getNamedGroups}/{@code getSignatureSchemes}: JDK 20+, else null. */
+    private static final java.lang.reflect.Method NAMED_GROUPS_GETTER = getter("getNamedGroups");
+    private static final java.lang.reflect.Method SIGNATURE_SCHEMES_GETTER = getter("getSignatureSchemes");
+
     private final String[] namedGroups;
 
     /** The defaults for a context whose crypto is {@code crypto}: only groups it can serve (no warning per connection). */
@@ -63,6 +67,44 @@ final class ShangMiDefaults {
             invokeIfPresent(parameters, "setSignatureSchemes", SIGNATURE_SCHEMES.clone());
         }
         return parameters;
+    }
+
+    /**
+     * After standard {@code parameters} were set on {@code engine}: on JDK 20+ an unset group or
+     * scheme list (null) made Bouncy Castle fall back to its own defaults; ShangMiTLS's apply
+     * instead. Before JDK 20 the engine kept its lists.
+     */
+    void restoreUnset(BCSSLEngine engine, SSLParameters parameters) {
+        boolean groups = isUnset("jdk.tls.namedGroups") && NAMED_GROUPS_GETTER != null
+                && invoke(NAMED_GROUPS_GETTER, parameters) == null;
+        boolean schemes = isUnset("jdk.tls.client.SignatureSchemes") && isUnset("jdk.tls.server.SignatureSchemes")
+                && SIGNATURE_SCHEMES_GETTER != null && invoke(SIGNATURE_SCHEMES_GETTER, parameters) == null;
+        if (groups || schemes) {
+            BCSSLParameters current = engine.getParameters();
+            if (groups) {
+                current.setNamedGroups(namedGroups.clone());
+            }
+            if (schemes) {
+                current.setSignatureSchemes(SIGNATURE_SCHEMES.clone());
+            }
+            engine.setParameters(current);
+        }
+    }
+
+    private static java.lang.reflect.Method getter(String name) {
+        try {
+            return SSLParameters.class.getMethod(name);
+        } catch (NoSuchMethodException beforeJdk20) {
+            return null;
+        }
+    }
+
+    private static Object invoke(java.lang.reflect.Method getter, SSLParameters parameters) {
+        try {
+            return getter.invoke(parameters);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("SSLParameters." + getter.getName() + " failed", e);
+        }
     }
 
     private static void invokeIfPresent(SSLParameters parameters, String setter, String[] values) {

@@ -46,12 +46,18 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLEngine engineCreateSSLEngine() {
-        return (SSLEngine) defaults().apply((BCSSLEngine) context.createSSLEngine());
+        return engine(context.createSSLEngine());
     }
 
     @Override
     protected SSLEngine engineCreateSSLEngine(String host, int port) {
-        return (SSLEngine) defaults().apply((BCSSLEngine) context.createSSLEngine(host, port));
+        return engine(context.createSSLEngine(host, port));
+    }
+
+    private SSLEngine engine(SSLEngine engine) {
+        ShangMiDefaults current = defaults();
+        current.apply((BCSSLEngine) engine);
+        return new ShangMiSslEngine(engine, current);
     }
 
     @Override

@@ -392,6 +392,26 @@ class ShangMiTlsProviderTest {
         assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
     }
 
+    /**
+     * Parameters that leave groups and schemes unset, as the JDK's HttpClient makes them (it copies
+     * suites, protocols and a few more into new SSLParameters), keep ShangMiTLS's lists: on JDK
+     * 20+ Bouncy Castle alone would fall back to its own, with no SM group or scheme.
+     */
+    @Test
+    void parametersWithoutGroupsKeepTheSmSuite() throws Exception {
+        SSLContext client = client();
+        SSLEngine[] engines = pair(client, server(false));
+        SSLParameters defaults = client.getDefaultSSLParameters();
+        SSLParameters copy = new SSLParameters(defaults.getCipherSuites(), defaults.getProtocols());
+        copy.setServerNames(List.of(new SNIHostName("leaf.example.com")));
+        engines[0].setSSLParameters(copy);
+        engines[1].setSSLParameters(new SSLParameters(engines[1].getEnabledCipherSuites(), engines[1].getEnabledProtocols()));
+        assertEquals("curveSM2", ((BCSSLEngine) engines[0]).getParameters().getNamedGroups()[0]);
+        assertEquals("sm2sig_sm3", ((BCSSLEngine) engines[1]).getParameters().getSignatureSchemes()[0]);
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+    }
+
     @Test
     void theProviderIsFoundByName() throws Exception {
         assertEquals(ShangMiTlsProvider.NAME, TLS.getName());
