@@ -1,0 +1,65 @@
+package org.shangmi.example.tls;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.Provider;
+import java.security.Security;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.TrustManagerFactory;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/**
+ * What every example does first: installs ShangMi ahead of SunEC, and reads the keystores that
+ * examples/run made with keytool (server.p12: the server's SM2 key with its certificate for
+ * localhost and the CA's; trust.p12: the CA's certificate).
+ */
+final class Setup {
+
+    /** The password of both keystores. */
+    static final char[] PASSWORD = "secret1".toCharArray();
+
+    // Bouncy Castle's JSSE logs every connection at INFO, and at WARNING each entry of the JDK's
+    // jdk.*.disabledAlgorithms lists that it cannot parse, through java.util.logging to standard
+    // error. The loggers are held here so that their levels stay set.
+    private static final Logger BC_JSSE = Logger.getLogger("org.bouncycastle.jsse");
+    private static final Logger BC_JSSE_DISABLED_ALGORITHMS =
+            Logger.getLogger("org.bouncycastle.jsse.provider.DisabledAlgorithmConstraints");
+
+    private Setup() {
+    }
+
+    /** Installs ShangMi first (SM2 keys and curveSM2 are "EC" to the JDK) and returns a ShangMiTLS provider. */
+    static Provider install() {
+        BC_JSSE.setLevel(Level.WARNING);
+        BC_JSSE_DISABLED_ALGORITHMS.setLevel(Level.SEVERE);
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        return new ShangMiTlsProvider();
+    }
+
+    /** ShangMiTLS's "PKIX" key manager factory over the server's keystore. */
+    static KeyManagerFactory keyManagers(Path directory, Provider tls) throws Exception {
+        KeyManagerFactory factory = KeyManagerFactory.getInstance("PKIX", tls);
+        factory.init(load(directory.resolve("server.p12")), PASSWORD);
+        return factory;
+    }
+
+    /** The JDK's "PKIX" trust manager factory over the CA's certificate. */
+    static TrustManagerFactory trustManagers(Path directory) throws Exception {
+        TrustManagerFactory factory = TrustManagerFactory.getInstance("PKIX");
+        factory.init(load(directory.resolve("trust.p12")));
+        return factory;
+    }
+
+    private static KeyStore load(Path file) throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            store.load(in, PASSWORD);
+        }
+        return store;
+    }
+}
