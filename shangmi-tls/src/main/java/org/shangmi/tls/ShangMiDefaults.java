@@ -1,12 +1,12 @@
 package org.shangmi.tls;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import javax.net.ssl.SSLParameters;
-import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.jsse.BCSSLParameters;
-import org.bouncycastle.jsse.BCSSLSocket;
 import org.bouncycastle.tls.NamedGroup;
 import org.bouncycastle.tls.crypto.TlsCrypto;
 
@@ -14,9 +14,10 @@ import org.bouncycastle.tls.crypto.TlsCrypto;
  * What a ShangMiTLS connection enables unless the application says otherwise: the RFC 8998
  * suites, the curveSM2 group and the sm2sig_sm3 scheme first, then the standard ones Bouncy
  * Castle enables by default, so the SM suites win when both sides offer them and every other
- * peer is still served. A system property that names suites, groups or schemes
- * ({@code jdk.tls.namedGroups} and the like) replaces the corresponding list here, as it does in
- * every JSSE provider.
+ * peer is still served. A system property that names suites, groups or schemes replaces the
+ * corresponding list for the side it names, as in every JSSE provider:
+ * {@code jdk.tls.client.cipherSuites} and {@code jdk.tls.client.SignatureSchemes} for clients,
+ * the {@code server} ones for servers, {@code jdk.tls.namedGroups} for both.
  */
 final class ShangMiDefaults {
 
@@ -29,142 +30,113 @@ final class ShangMiDefaults {
     };
 
     /** Key shares a client sends in its first ClientHello: an SM server and any other answer without a retry. */
-    private static final String[] EARLY_KEY_SHARES = {"curveSM2", "x25519"};
+    private static final List<String> EARLY_KEY_SHARES = List.of("curveSM2", "x25519");
 
-    /** Bouncy Castle's default schemes with sm2sig_sm3 first. */
+    /**
+     * sm2sig_sm3, then Bouncy Castle's default schemes without SHA-1, SHA-224 and DSA, which the
+     * JDK no longer accepts for TLS handshakes either.
+     */
     private static final String[] SIGNATURE_SCHEMES = {
         "sm2sig_sm3", "ed25519", "ed448", "ecdsa_secp256r1_sha256", "ecdsa_secp384r1_sha384", "ecdsa_secp521r1_sha512",
         "rsa_pss_pss_sha256", "rsa_pss_pss_sha384", "rsa_pss_pss_sha512",
         "rsa_pss_rsae_sha256", "rsa_pss_rsae_sha384", "rsa_pss_rsae_sha512",
-        "rsa_pkcs1_sha256", "rsa_pkcs1_sha384", "rsa_pkcs1_sha512", "dsa_sha256",
-        "ecdsa_sha224", "rsa_sha224", "dsa_sha224", "ecdsa_sha1", "rsa_pkcs1_sha1", "dsa_sha1",
+        "rsa_pkcs1_sha256", "rsa_pkcs1_sha384", "rsa_pkcs1_sha512",
     };
 
-    /** {@code SSLParameters.getNamedGroups}/{@code getSignatureSchemes}: JDK 20+, else null. */
-    private static final java.lang.reflect.Method NAMED_GROUPS_GETTER = getter("getNamedGroups");
-    private static final java.lang.reflect.Method SIGNATURE_SCHEMES_GETTER = getter("getSignatureSchemes");
+    /** {@code SSLParameters}' group and scheme accessors: JDK 20+, else null. */
+    private static final Method GET_NAMED_GROUPS = method("getNamedGroups");
+    private static final Method SET_NAMED_GROUPS = method("setNamedGroups", String[].class);
+    private static final Method GET_SIGNATURE_SCHEMES = method("getSignatureSchemes");
+    private static final Method SET_SIGNATURE_SCHEMES = method("setSignatureSchemes", String[].class);
 
+    /** Ours, filtered to what the crypto serves; null when {@code jdk.tls.namedGroups} names them. */
     private final String[] namedGroups;
+    private final String[] earlyKeyShares;
+    private final String[] clientSuites;
+    private final String[] serverSuites;
 
-    /** The defaults for a context whose crypto is {@code crypto}: only groups it can serve (no warning per connection). */
-    ShangMiDefaults(TlsCrypto crypto) {
-        this.namedGroups = java.util.Arrays.stream(NAMED_GROUPS).filter(crypto::hasNamedGroup)
-                .mapToObj(NamedGroup::getName).toArray(String[]::new);
+    /**
+     * The defaults for a context whose crypto is {@code crypto} (only groups it can serve: no
+     * warning per connection) and whose Bouncy Castle defaults for each side are given.
+     */
+    ShangMiDefaults(TlsCrypto crypto, String[] bouncyCastleClientSuites, String[] bouncyCastleServerSuites) {
+        String groupsProperty = System.getProperty("jdk.tls.namedGroups");
+        this.namedGroups = groupsProperty != null ? null
+                : Arrays.stream(NAMED_GROUPS).filter(crypto::hasNamedGroup).mapToObj(NamedGroup::getName).toArray(String[]::new);
+        List<String> groups = groupsProperty != null ? names(groupsProperty) : names(String.join(",", namedGroups));
+        String[] early = EARLY_KEY_SHARES.stream().filter(share -> groups.contains(share.toLowerCase(Locale.ROOT)))
+                .toArray(String[]::new);
+        this.earlyKeyShares = System.getProperty("org.bouncycastle.jsse.client.earlyKeyShares") != null || early.length == 0
+                ? null : early;
+        this.clientSuites = isUnset("jdk.tls.client.cipherSuites") ? smFirst(bouncyCastleClientSuites) : bouncyCastleClientSuites;
+        this.serverSuites = isUnset("jdk.tls.server.cipherSuites") ? smFirst(bouncyCastleServerSuites) : bouncyCastleServerSuites;
+    }
+
+    /** The default suites of one side. */
+    String[] cipherSuites(boolean client) {
+        return (client ? clientSuites : serverSuites).clone();
+    }
+
+    /** Our schemes for one side, or null (Bouncy Castle's, from the property) when its property names them. */
+    private static String[] signatureSchemes(boolean client) {
+        return isUnset(client ? "jdk.tls.client.SignatureSchemes" : "jdk.tls.server.SignatureSchemes")
+                ? SIGNATURE_SCHEMES.clone() : null;
+    }
+
+    /** A new engine's or socket's parameters with every default of the side; the server's order decides. */
+    BCSSLParameters forSide(BCSSLParameters parameters, boolean client) {
+        parameters.setCipherSuites(cipherSuites(client));
+        parameters.setNamedGroups(namedGroups == null ? null : namedGroups.clone());
+        parameters.setSignatureSchemes(signatureSchemes(client));
+        parameters.setEarlyKeyShares(client && earlyKeyShares != null ? earlyKeyShares.clone() : null);
+        parameters.setUseCipherSuitesOrder(true);
+        parameters.setUseNamedGroupsOrder(true);
+        return parameters;
     }
 
     /**
-     * The defaults in standard parameters: the suites, and from JDK 20 (where
-     * {@code SSLParameters} names groups and schemes) the groups and schemes, so that an
-     * application that sets {@code context.getDefaultSSLParameters()} on an engine, as the JDK's
-     * HttpClient does, keeps them.
+     * An accepted socket's parameters, which it copied from its server socket: groups and schemes
+     * filled in where unset (a server socket's {@code SSLParameters} cannot name them before JDK
+     * 20); the suites and the order are the server socket's.
      */
-    SSLParameters apply(SSLParameters parameters) {
-        parameters.setCipherSuites(cipherSuites(parameters.getCipherSuites()));
-        if (isUnset("jdk.tls.namedGroups")) {
-            invokeIfPresent(parameters, "setNamedGroups", namedGroups.clone());
+    BCSSLParameters fillUnset(BCSSLParameters parameters, boolean client) {
+        if (parameters.getNamedGroups() == null && namedGroups != null) {
+            parameters.setNamedGroups(namedGroups.clone());
         }
-        if (isUnset("jdk.tls.client.SignatureSchemes") && isUnset("jdk.tls.server.SignatureSchemes")) {
-            invokeIfPresent(parameters, "setSignatureSchemes", SIGNATURE_SCHEMES.clone());
+        if (parameters.getSignatureSchemes() == null) {
+            parameters.setSignatureSchemes(signatureSchemes(client));
         }
         return parameters;
     }
 
     /**
-     * After standard {@code parameters} were set on {@code engine}: on JDK 20+ an unset group or
-     * scheme list (null) made Bouncy Castle fall back to its own defaults; ShangMiTLS's apply
-     * instead. Before JDK 20 the engine kept its lists.
+     * After standard {@code parameters} were set: on JDK 20+ an unset group or scheme list (null)
+     * made Bouncy Castle fall back to its own defaults, which have no SM group or scheme; ours
+     * apply instead. Before JDK 20 {@code SSLParameters} carries neither and the lists stayed.
      */
-    void restoreUnset(BCSSLEngine engine, SSLParameters parameters) {
-        boolean groups = isUnset("jdk.tls.namedGroups") && NAMED_GROUPS_GETTER != null
-                && invoke(NAMED_GROUPS_GETTER, parameters) == null;
-        boolean schemes = isUnset("jdk.tls.client.SignatureSchemes") && isUnset("jdk.tls.server.SignatureSchemes")
-                && SIGNATURE_SCHEMES_GETTER != null && invoke(SIGNATURE_SCHEMES_GETTER, parameters) == null;
-        if (groups || schemes) {
-            BCSSLParameters current = engine.getParameters();
-            if (groups) {
-                current.setNamedGroups(namedGroups.clone());
-            }
-            if (schemes) {
-                current.setSignatureSchemes(SIGNATURE_SCHEMES.clone());
-            }
-            engine.setParameters(current);
+    BCSSLParameters restoreUnset(BCSSLParameters current, SSLParameters parameters, boolean client) {
+        if (GET_NAMED_GROUPS != null && invoke(GET_NAMED_GROUPS, parameters) == null && namedGroups != null) {
+            current.setNamedGroups(namedGroups.clone());
         }
-    }
-
-    private static java.lang.reflect.Method getter(String name) {
-        try {
-            return SSLParameters.class.getMethod(name);
-        } catch (NoSuchMethodException beforeJdk20) {
-            return null;
+        if (GET_SIGNATURE_SCHEMES != null && invoke(GET_SIGNATURE_SCHEMES, parameters) == null) {
+            current.setSignatureSchemes(signatureSchemes(client));
         }
-    }
-
-    private static Object invoke(java.lang.reflect.Method getter, SSLParameters parameters) {
-        try {
-            return getter.invoke(parameters);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("SSLParameters." + getter.getName() + " failed", e);
-        }
-    }
-
-    private static void invokeIfPresent(SSLParameters parameters, String setter, String[] values) {
-        java.lang.reflect.Method method;
-        try {
-            method = SSLParameters.class.getMethod(setter, String[].class);
-        } catch (NoSuchMethodException beforeJdk20) {
-            return;
-        }
-        try {
-            method.invoke(parameters, (Object) values);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("SSLParameters." + setter + " failed", e);
-        }
-    }
-
-    /** A new {@code engine} with the ShangMiTLS defaults. */
-    BCSSLEngine apply(BCSSLEngine engine) {
-        BCSSLParameters parameters = engine.getParameters();
-        parameters.setCipherSuites(cipherSuites(parameters.getCipherSuites()));
-        engine.setParameters(apply(parameters));
-        return engine;
-    }
-
-    /** A new client {@code socket} with the ShangMiTLS defaults. */
-    BCSSLSocket apply(BCSSLSocket socket) {
-        BCSSLParameters parameters = socket.getParameters();
-        parameters.setCipherSuites(cipherSuites(parameters.getCipherSuites()));
-        socket.setParameters(apply(parameters));
-        return socket;
+        return current;
     }
 
     /**
-     * A socket a server socket accepted, with the groups and schemes filled in; its suites are the
-     * server socket's, which started with the defaults and may have been chosen since.
+     * The defaults in standard parameters (a client's, as {@code SSLContext} defines them): the
+     * suites, and from JDK 20 the groups and schemes, so that an engine given them keeps them.
      */
-    BCSSLSocket applyAccepted(BCSSLSocket socket) {
-        socket.setParameters(apply(socket.getParameters()));
-        return socket;
-    }
-
-    /** The default suites, {@code defaults} from Bouncy Castle: the SM suites first unless a system property names the suites. */
-    static String[] cipherSuites(String[] defaults) {
-        return isUnset("jdk.tls.client.cipherSuites") && isUnset("jdk.tls.server.cipherSuites") ? smFirst(defaults) : defaults;
-    }
-
-    /** The parameters with groups and schemes filled in where neither they nor a system property name a list. */
-    private BCSSLParameters apply(BCSSLParameters parameters) {
-        if (parameters.getNamedGroups() == null && isUnset("jdk.tls.namedGroups")) {
-            parameters.setNamedGroups(namedGroups.clone());
+    SSLParameters clientParameters(SSLParameters parameters) {
+        parameters.setCipherSuites(cipherSuites(true));
+        if (SET_NAMED_GROUPS != null && namedGroups != null) {
+            invoke(SET_NAMED_GROUPS, parameters, (Object) namedGroups.clone());
         }
-        if (parameters.getEarlyKeyShares() == null && isUnset("org.bouncycastle.jsse.client.earlyKeyShares")) {
-            parameters.setEarlyKeyShares(EARLY_KEY_SHARES.clone());
+        String[] schemes = signatureSchemes(true);
+        if (SET_SIGNATURE_SCHEMES != null && schemes != null) {
+            invoke(SET_SIGNATURE_SCHEMES, parameters, (Object) schemes);
         }
-        if (parameters.getSignatureSchemes() == null && isUnset("jdk.tls.client.SignatureSchemes")
-                && isUnset("jdk.tls.server.SignatureSchemes")) {
-            parameters.setSignatureSchemes(SIGNATURE_SCHEMES.clone());
-        }
-        parameters.setUseCipherSuitesOrder(true);
-        parameters.setUseNamedGroupsOrder(true);
         return parameters;
     }
 
@@ -175,7 +147,27 @@ final class ShangMiDefaults {
         return ordered.toArray(String[]::new);
     }
 
+    private static List<String> names(String list) {
+        return Arrays.stream(list.split(",")).map(name -> name.trim().toLowerCase(Locale.ROOT)).toList();
+    }
+
     private static boolean isUnset(String property) {
         return System.getProperty(property) == null;
+    }
+
+    private static Method method(String name, Class<?>... parameterTypes) {
+        try {
+            return SSLParameters.class.getMethod(name, parameterTypes);
+        } catch (NoSuchMethodException beforeJdk20) {
+            return null;
+        }
+    }
+
+    private static Object invoke(Method method, SSLParameters parameters, Object... arguments) {
+        try {
+            return method.invoke(parameters, arguments);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("SSLParameters." + method.getName() + " failed", e);
+        }
     }
 }

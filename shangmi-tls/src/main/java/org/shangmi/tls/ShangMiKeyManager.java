@@ -7,10 +7,14 @@ import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
+import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
+import java.security.interfaces.EdECKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
+import java.util.ArrayList;
+import java.util.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -26,16 +30,28 @@ import org.shangmi.provider.spec.Sm2ParameterSpec;
  * A key manager for Bouncy Castle's TLS engine over any standard key manager (a
  * {@code KeyManagerFactory} of any provider over a PKCS#12 or PKCS#11 keystore, or the
  * application's own). It offers SM2 keys for the key type the engine asks for with sm2sig_sm3,
- * {@code "EC/sm2p256v1"}, which no other key manager knows, and never offers an SM2 key for
- * ECDSA. Other key types go to the wrapped key manager: as they are when it is Bouncy Castle's
- * own, and otherwise translated to the JCA key algorithm ({@code "EC/secp256r1"} becomes an
- * {@code "EC"} key on secp256r1, {@code "ECDHE_RSA"} an {@code "RSA"} key), so that a
- * {@code SunX509} or {@code PKIX} key manager serves every suite.
+ * {@code "EC/sm2p256v1"}, which no other key manager knows, and never offers an SM2 key for any
+ * other key type (ECDSA in TLS 1.3 or TLS 1.2). Other key types go to the wrapped key manager: as
+ * they are when it is Bouncy Castle's own, and otherwise
+ * translated to the JCA key algorithm ({@code "EC/secp256r1"} becomes an {@code "EC"} key on
+ * secp256r1, {@code "ECDHE_RSA"} an {@code "RSA"} key), so that a {@code SunX509} or
+ * {@code PKIX} key manager serves every suite.
+ *
+ * <p>The wrapped manager's choice is tried first, then its other aliases for the key type. A key
+ * is offered only if its certificate fits the key type, allows the use (digital
+ * signature, or key encipherment for RSA key exchange) and the side (serverAuth or clientAuth,
+ * when it names extended key usages). Certificates inside their validity come first: one
+ * outside it is offered only when no key type has a valid one, as Bouncy Castle's own key
+ * managers do.
  */
 public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
 
     /** The key type of sm2sig_sm3 in Bouncy Castle's TLS engine. */
     static final String SM2_KEY_TYPE = "EC/sm2p256v1";
+
+    private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+    private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+    private static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
 
     private final X509KeyManager keys;
     private final BCX509ExtendedKeyManager bouncyCastle;
@@ -48,52 +64,52 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
 
     @Override
     public String[] getClientAliases(String keyType, Principal[] issuers) {
-        return SM2_KEY_TYPE.equals(keyType) ? sm2Aliases(issuers) : keys.getClientAliases(jcaKeyType(keyType), issuers);
+        return aliases(keyType, issuers, false);
     }
 
     @Override
     public String[] getServerAliases(String keyType, Principal[] issuers) {
-        return SM2_KEY_TYPE.equals(keyType) ? sm2Aliases(issuers) : keys.getServerAliases(jcaKeyType(keyType), issuers);
+        return aliases(keyType, issuers, true);
     }
 
     @Override
     public String chooseClientAlias(String[] keyTypes, Principal[] issuers, Socket socket) {
-        return chooseAlias(keyTypes, issuers, new Connection(false, socket, null));
+        return alias(chooseKey(keyTypes, issuers, new Connection(false, socket, null), false));
     }
 
     @Override
     public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
-        return chooseAlias(new String[] {keyType}, issuers, new Connection(true, socket, null));
+        return alias(chooseKey(new String[] {keyType}, issuers, new Connection(true, socket, null), false));
     }
 
     @Override
     public String chooseEngineClientAlias(String[] keyTypes, Principal[] issuers, SSLEngine engine) {
-        return chooseAlias(keyTypes, issuers, new Connection(false, null, engine));
+        return alias(chooseKey(keyTypes, issuers, new Connection(false, null, engine), false));
     }
 
     @Override
     public String chooseEngineServerAlias(String keyType, Principal[] issuers, SSLEngine engine) {
-        return chooseAlias(new String[] {keyType}, issuers, new Connection(true, null, engine));
+        return alias(chooseKey(new String[] {keyType}, issuers, new Connection(true, null, engine), false));
     }
 
     @Override
     public BCX509Key chooseClientKeyBC(String[] keyTypes, Principal[] issuers, Socket socket) {
-        return chooseKey(keyTypes, issuers, new Connection(false, socket, null));
+        return chooseKey(keyTypes, issuers, new Connection(false, socket, null), true);
     }
 
     @Override
     public BCX509Key chooseServerKeyBC(String[] keyTypes, Principal[] issuers, Socket socket) {
-        return chooseKey(keyTypes, issuers, new Connection(true, socket, null));
+        return chooseKey(keyTypes, issuers, new Connection(true, socket, null), true);
     }
 
     @Override
     public BCX509Key chooseEngineClientKeyBC(String[] keyTypes, Principal[] issuers, SSLEngine engine) {
-        return chooseKey(keyTypes, issuers, new Connection(false, null, engine));
+        return chooseKey(keyTypes, issuers, new Connection(false, null, engine), true);
     }
 
     @Override
     public BCX509Key chooseEngineServerKeyBC(String[] keyTypes, Principal[] issuers, SSLEngine engine) {
-        return chooseKey(keyTypes, issuers, new Connection(true, null, engine));
+        return chooseKey(keyTypes, issuers, new Connection(true, null, engine), true);
     }
 
     @Override
@@ -106,138 +122,125 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         return keys.getPrivateKey(alias);
     }
 
-    /** The key under {@code alias} if its certificate fits {@code keyType} and may sign; null otherwise. */
+    /** The key under {@code alias} if its certificate fits {@code keyType}, inside its validity or not. */
     @Override
     protected BCX509Key getKeyBC(String keyType, String alias) {
-        if (keyType == null || alias == null) {
-            return null;
-        }
+        return keyType == null || alias == null ? null : key(keyType, alias, true);
+    }
+
+    private Key key(String keyType, String alias, boolean tls) {
         X509Certificate[] chain = keys.getCertificateChain(alias);
-        PrivateKey key = keys.getPrivateKey(alias);
-        if (chain == null || chain.length == 0 || key == null || !fits(keyType, chain[0]) || !maySign(chain[0])) {
+        if (chain == null || chain.length == 0 || !fits(keyType, chain[0], tls) || !allowsUse(keyType, chain[0])) {
             return null;
         }
-        X509Certificate[] copy = chain.clone();
-        return new BCX509Key() {
-            @Override
-            public X509Certificate[] getCertificateChain() {
-                return copy.clone();
-            }
+        PrivateKey key = keys.getPrivateKey(alias);
+        return key == null ? null : new Key(alias, keyType, key, chain.clone());
+    }
 
-            @Override
-            public String getKeyType() {
-                return keyType;
-            }
+    /** A chosen key with the alias it was found under. */
+    private record Key(String alias, String keyType, PrivateKey privateKey, X509Certificate[] chain) implements BCX509Key {
 
-            @Override
-            public PrivateKey getPrivateKey() {
-                return key;
-            }
-        };
+        @Override
+        public X509Certificate[] getCertificateChain() {
+            return chain.clone();
+        }
+
+        @Override
+        public String getKeyType() {
+            return keyType;
+        }
+
+        @Override
+        public PrivateKey getPrivateKey() {
+            return privateKey;
+        }
     }
 
     /** Where a key is looked for: which side, and the socket or engine the wrapped manager may want to see. */
     private record Connection(boolean server, Socket socket, SSLEngine engine) {
     }
 
-    /** The first key for the key types, in the engine's order of preference. */
-    private BCX509Key chooseKey(String[] keyTypes, Principal[] issuers, Connection connection) {
-        for (String keyType : keyTypes == null ? new String[0] : keyTypes) {
-            BCX509Key key = bouncyCastle != null && !SM2_KEY_TYPE.equals(keyType)
-                    ? bouncyCastleKey(keyType, issuers, connection)
-                    : getKeyBC(keyType, alias(keyType, issuers, connection));
-            if (key != null) {
+    private static String alias(Key key) {
+        return key == null ? null : key.alias();
+    }
+
+    /**
+     * The first key for the key types, in the caller's order of preference: first among
+     * certificates inside their validity, then among all. {@code tls} reads the key types as
+     * Bouncy Castle's engine names them (where "EC" is a TLS 1.2 ECDSA key, never SM2); otherwise
+     * plain JCA key algorithms are read as such (an SM2 key is an "EC" key).
+     */
+    private Key chooseKey(String[] keyTypes, Principal[] issuers, Connection connection, boolean tls) {
+        if (keyTypes == null) {
+            return null;
+        }
+        for (boolean validOnly : new boolean[] {true, false}) {
+            for (String keyType : keyTypes) {
+                Key key = keyType == null ? null : chooseKey(keyType, issuers, connection, validOnly, tls);
+                if (key != null) {
+                    return key;
+                }
+            }
+        }
+        return null;
+    }
+
+    private Key chooseKey(String keyType, Principal[] issuers, Connection connection, boolean validOnly, boolean tls) {
+        Set<String> candidates = new LinkedHashSet<>();
+        String choice = managersChoice(keyType, issuers, connection);
+        if (choice != null) {
+            candidates.add(choice); // the manager's ranking first (validity, server name)
+        }
+        candidates.addAll(aliasList(keyType, issuers, connection.server()));
+        for (String alias : candidates) {
+            Key key = key(keyType, alias, tls);
+            if (key != null && forSide(key.chain()[0], connection.server()) && (!validOnly || isValid(key.chain()[0]))) {
                 return key;
             }
         }
         return null;
     }
 
-    /** The alias of the first key for the key types, in the engine's order of preference. */
-    private String chooseAlias(String[] keyTypes, Principal[] issuers, Connection connection) {
-        for (String keyType : keyTypes == null ? new String[0] : keyTypes) {
-            String alias = bouncyCastle != null && !SM2_KEY_TYPE.equals(keyType)
-                    ? bouncyCastleAlias(keyType, issuers, connection)
-                    : alias(keyType, issuers, connection);
-            if (alias != null) {
-                return alias;
+    /** The wrapped manager's own choice of alias for the key type, in its terms; null when it has none. */
+    private String managersChoice(String keyType, Principal[] issuers, Connection connection) {
+        String type = askedType(keyType, connection.server());
+        if (connection.engine() != null && keys instanceof X509ExtendedKeyManager extended) {
+            return connection.server() ? extended.chooseEngineServerAlias(type, issuers, connection.engine())
+                    : extended.chooseEngineClientAlias(new String[] {type}, issuers, connection.engine());
+        }
+        return connection.server() ? keys.chooseServerAlias(type, issuers, connection.socket())
+                : keys.chooseClientAlias(new String[] {type}, issuers, connection.socket());
+    }
+
+    /** The aliases whose certificate fits the key type (the JCA's reading), for one side; null for none. */
+    private String[] aliases(String keyType, Principal[] issuers, boolean server) {
+        List<String> fitting = new ArrayList<>();
+        for (String alias : aliasList(keyType, issuers, server)) {
+            X509Certificate[] chain = keys.getCertificateChain(alias);
+            if (chain != null && chain.length > 0 && fits(keyType, chain[0], false) && allowsUse(keyType, chain[0])
+                    && forSide(chain[0], server)) {
+                fitting.add(alias);
             }
         }
-        return null;
+        return fitting.isEmpty() ? null : fitting.toArray(String[]::new);
     }
 
-    private BCX509Key bouncyCastleKey(String keyType, Principal[] issuers, Connection connection) {
-        String[] one = {keyType};
-        if (connection.engine() != null) {
-            return connection.server() ? bouncyCastle.chooseEngineServerKeyBC(one, issuers, connection.engine())
-                    : bouncyCastle.chooseEngineClientKeyBC(one, issuers, connection.engine());
-        }
-        return connection.server() ? bouncyCastle.chooseServerKeyBC(one, issuers, connection.socket())
-                : bouncyCastle.chooseClientKeyBC(one, issuers, connection.socket());
-    }
-
-    private String bouncyCastleAlias(String keyType, Principal[] issuers, Connection connection) {
-        if (connection.engine() != null) {
-            return connection.server() ? bouncyCastle.chooseEngineServerAlias(keyType, issuers, connection.engine())
-                    : bouncyCastle.chooseEngineClientAlias(new String[] {keyType}, issuers, connection.engine());
-        }
-        return connection.server() ? bouncyCastle.chooseServerAlias(keyType, issuers, connection.socket())
-                : bouncyCastle.chooseClientAlias(new String[] {keyType}, issuers, connection.socket());
+    private List<String> aliasList(String keyType, Principal[] issuers, boolean server) {
+        String type = askedType(keyType, server);
+        String[] aliases = server ? keys.getServerAliases(type, issuers) : keys.getClientAliases(type, issuers);
+        return aliases == null ? List.of() : List.of(aliases);
     }
 
     /**
-     * The alias of a suitable key of one type from the wrapped manager's candidates (SM2: every EC
-     * key on sm2p256v1; others: the manager's choice first, as it may prefer one by server name).
+     * The key type to ask the wrapped manager for: Bouncy Castle's managers know Bouncy Castle's
+     * key types, except SM2's (any EC key: "ECDHE_ECDSA" on a server, "EC" on a client); other
+     * managers know JCA key algorithms.
      */
-    private String alias(String keyType, Principal[] issuers, Connection connection) {
-        Set<String> candidates = new LinkedHashSet<>();
-        if (SM2_KEY_TYPE.equals(keyType)) {
-            addAll(candidates, sm2Aliases(issuers));
-        } else {
-            String jcaType = jcaKeyType(keyType);
-            String chosen = jcaAlias(jcaType, issuers, connection);
-            if (chosen != null) {
-                candidates.add(chosen);
-            }
-            addAll(candidates, connection.server() ? keys.getServerAliases(jcaType, issuers) : keys.getClientAliases(jcaType, issuers));
+    private String askedType(String keyType, boolean server) {
+        if (SM2_KEY_TYPE.equals(keyType) || "EC".equals(keyType)) {
+            return bouncyCastle != null && server ? "ECDHE_ECDSA" : "EC";
         }
-        for (String alias : candidates) {
-            if (getKeyBC(keyType, alias) != null) {
-                return alias;
-            }
-        }
-        return null;
-    }
-
-    private String jcaAlias(String jcaType, Principal[] issuers, Connection connection) {
-        if (connection.engine() != null && keys instanceof X509ExtendedKeyManager extended) {
-            return connection.server() ? extended.chooseEngineServerAlias(jcaType, issuers, connection.engine())
-                    : extended.chooseEngineClientAlias(new String[] {jcaType}, issuers, connection.engine());
-        }
-        return connection.server() ? keys.chooseServerAlias(jcaType, issuers, connection.socket())
-                : keys.chooseClientAlias(new String[] {jcaType}, issuers, connection.socket());
-    }
-
-    private static void addAll(Set<String> set, String[] values) {
-        if (values != null) {
-            set.addAll(List.of(values));
-        }
-    }
-
-    /** The aliases, client and server, whose certificate carries an SM2 key; null for none. */
-    private String[] sm2Aliases(Principal[] issuers) {
-        Set<String> aliases = new LinkedHashSet<>();
-        for (String[] some : new String[][] {keys.getServerAliases("EC", issuers), keys.getClientAliases("EC", issuers)}) {
-            if (some != null) {
-                for (String alias : some) {
-                    X509Certificate[] chain = keys.getCertificateChain(alias);
-                    if (chain != null && chain.length > 0 && isSm2(chain[0])) {
-                        aliases.add(alias);
-                    }
-                }
-            }
-        }
-        return aliases.isEmpty() ? null : aliases.toArray(String[]::new);
+        return bouncyCastle != null ? keyType : jcaKeyType(keyType);
     }
 
     /**
@@ -251,14 +254,22 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         }
         return switch (keyType) {
             case "ECDHE_ECDSA" -> "EC";
-            case "ECDHE_RSA", "DHE_RSA", "SRP_RSA" -> "RSA";
+            case "ECDHE_RSA", "DHE_RSA", "SRP_RSA", "KE:RSA" -> "RSA";
             case "DHE_DSS", "SRP_DSS" -> "DSA";
+            case "Ed25519", "Ed448" -> "EdDSA";
             default -> keyType;
         };
     }
 
-    /** Whether the certificate's key is of the key type: the curve checked for EC, never SM2 for ECDSA. */
-    private static boolean fits(String keyType, X509Certificate certificate) {
+    /**
+     * Whether the certificate's key is of the key type: in the engine's reading ({@code tls}) the
+     * curve checked for EC and never SM2 but for SM2; in the JCA's, a plain key algorithm such as
+     * "EC" takes every key of that algorithm, SM2 keys included.
+     */
+    static boolean fits(String keyType, X509Certificate certificate, boolean tls) {
+        if (!tls && !SM2_KEY_TYPE.equals(keyType) && jcaKeyType(keyType).equals(keyType)) {
+            return keyType.equalsIgnoreCase(certificate.getPublicKey().getAlgorithm());
+        }
         boolean sm2 = isSm2(certificate);
         if (SM2_KEY_TYPE.equals(keyType)) {
             return sm2;
@@ -272,14 +283,33 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         if (slash > 0 && "EC".equals(jcaType)) {
             return certificate.getPublicKey() instanceof ECPublicKey key && onCurve(key, keyType.substring(slash + 1));
         }
-        return jcaType.equalsIgnoreCase(algorithm)
-                || ("EdDSA".equalsIgnoreCase(algorithm) && jcaType.startsWith("Ed"));
+        if ("EdDSA".equals(jcaType)) {
+            return certificate.getPublicKey() instanceof EdECKey key && keyType.equalsIgnoreCase(key.getParams().getName());
+        }
+        return jcaType.equalsIgnoreCase(algorithm);
     }
 
-    /** Whether the key usage, where the certificate names one, allows digital signatures. */
-    private static boolean maySign(X509Certificate certificate) {
+    /** Whether the key usage, where the certificate names one, allows what the key type does with the key. */
+    private static boolean allowsUse(String keyType, X509Certificate certificate) {
         boolean[] usage = certificate.getKeyUsage();
-        return usage == null || (usage.length > 0 && usage[0]);
+        int bit = keyType.startsWith("KE:") ? 2 : 0; // keyEncipherment for RSA key exchange, else digitalSignature
+        return usage == null || (usage.length > bit && usage[bit]);
+    }
+
+    /** Whether the extended key usage, where the certificate names one, allows the side. */
+    private static boolean forSide(X509Certificate certificate, boolean server) {
+        try {
+            List<String> purposes = certificate.getExtendedKeyUsage();
+            return purposes == null || purposes.contains(server ? SERVER_AUTH : CLIENT_AUTH)
+                    || purposes.contains(ANY_EXTENDED_KEY_USAGE);
+        } catch (CertificateParsingException unreadable) {
+            return false;
+        }
+    }
+
+    private static boolean isValid(X509Certificate certificate) {
+        Date now = new Date();
+        return !now.before(certificate.getNotBefore()) && !now.after(certificate.getNotAfter());
     }
 
     private static boolean onCurve(ECPublicKey key, String curve) {

@@ -30,7 +30,15 @@ final class ShangMiServerSocket extends SSLServerSocket {
 
     @Override
     public Socket accept() throws IOException {
-        return (Socket) defaults.applyAccepted((BCSSLSocket) socket.accept());
+        Socket accepted = socket.accept();
+        try {
+            BCSSLSocket bc = (BCSSLSocket) accepted;
+            bc.setParameters(defaults.fillUnset(bc.getParameters(), false));
+            return accepted;
+        } catch (RuntimeException e) {
+            accepted.close();
+            throw e;
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.shangmi.tls;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLServerSocketFactory;
 
@@ -19,7 +20,7 @@ final class ShangMiServerSocketFactory extends SSLServerSocketFactory {
 
     @Override
     public String[] getDefaultCipherSuites() {
-        return ShangMiDefaults.cipherSuites(sockets.getDefaultCipherSuites());
+        return defaults.cipherSuites(false);
     }
 
     @Override
@@ -49,7 +50,10 @@ final class ShangMiServerSocketFactory extends SSLServerSocketFactory {
 
     private ServerSocket wrap(ServerSocket socket) throws IOException {
         SSLServerSocket server = (SSLServerSocket) socket;
-        server.setEnabledCipherSuites(ShangMiDefaults.cipherSuites(server.getEnabledCipherSuites()));
+        server.setEnabledCipherSuites(defaults.cipherSuites(false));
+        SSLParameters parameters = server.getSSLParameters();
+        parameters.setUseCipherSuitesOrder(true); // the server's order decides: the SM suites first
+        server.setSSLParameters(parameters);
         return new ShangMiServerSocket(server, defaults);
     }
 }

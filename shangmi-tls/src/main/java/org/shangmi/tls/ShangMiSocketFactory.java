@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import org.bouncycastle.jsse.BCSSLSocket;
 
@@ -20,7 +21,7 @@ final class ShangMiSocketFactory extends SSLSocketFactory {
 
     @Override
     public String[] getDefaultCipherSuites() {
-        return ShangMiDefaults.cipherSuites(sockets.getDefaultCipherSuites());
+        return defaults.cipherSuites(true);
     }
 
     @Override
@@ -63,7 +64,10 @@ final class ShangMiSocketFactory extends SSLSocketFactory {
         return configure(sockets.createSocket(address, port, localAddress, localPort));
     }
 
+    /** A new socket with the defaults of its side (a layered socket over consumed input is a server's). */
     private Socket configure(Socket socket) {
-        return (Socket) defaults.apply((BCSSLSocket) socket);
+        BCSSLSocket bc = (BCSSLSocket) socket;
+        bc.setParameters(defaults.forSide(bc.getParameters(), ((SSLSocket) socket).getUseClientMode()));
+        return socket;
     }
 }

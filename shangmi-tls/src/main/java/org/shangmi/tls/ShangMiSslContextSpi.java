@@ -41,7 +41,8 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
                     + "Security.insertProviderAt(new ShangMiProvider(), 1): the first \"EC\" provider knows no sm2p256v1");
         }
         context.init(wrap(keyManagers), trustManagers, random);
-        defaults = new ShangMiDefaults(crypto);
+        defaults = new ShangMiDefaults(crypto, context.getSocketFactory().getDefaultCipherSuites(),
+                context.getServerSocketFactory().getDefaultCipherSuites());
     }
 
     @Override
@@ -56,7 +57,8 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     private SSLEngine engine(SSLEngine engine) {
         ShangMiDefaults current = defaults();
-        current.apply((BCSSLEngine) engine);
+        BCSSLEngine bc = (BCSSLEngine) engine;
+        bc.setParameters(current.forSide(bc.getParameters(), engine.getUseClientMode()));
         return new ShangMiSslEngine(engine, current);
     }
 
@@ -82,7 +84,7 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLParameters engineGetDefaultSSLParameters() {
-        return defaults().apply(context.getDefaultSSLParameters());
+        return defaults().clientParameters(context.getDefaultSSLParameters());
     }
 
     @Override

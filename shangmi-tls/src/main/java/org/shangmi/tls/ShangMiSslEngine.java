@@ -15,16 +15,21 @@ import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.jsse.BCSSLParameters;
 
 /**
- * Bouncy Castle's engine with one difference: {@code SSLParameters} that leave the groups or the
+ * Bouncy Castle's engine with two differences: {@code SSLParameters} that leave the groups or the
  * signature schemes unset (on JDK 20+, where they can name them) restore ShangMiTLS's lists, not
- * Bouncy Castle's, which have no SM group or scheme. The JDK's HttpClient, for one, hands each
- * engine a copy of its parameters without those lists. Everything else is the wrapped engine's.
+ * Bouncy Castle's, which have no SM group or scheme (the JDK's HttpClient, for one, hands each
+ * engine a copy of its parameters without those lists); and until the application chooses
+ * suites or parameters, {@code setUseClientMode} takes the defaults of the side it sets (the
+ * system properties may name different ones for clients and servers). Everything else is the
+ * wrapped engine's; Bouncy Castle passes its own engine, not this one, to key and trust managers
+ * and protocol selectors.
  */
 final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     private final SSLEngine engine;
     private final BCSSLEngine bc;
     private final ShangMiDefaults defaults;
+    private volatile boolean sideDefaults = true;
 
     ShangMiSslEngine(SSLEngine engine, ShangMiDefaults defaults) {
         super(engine.getPeerHost(), engine.getPeerPort());
@@ -35,8 +40,9 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setSSLParameters(SSLParameters parameters) {
+        sideDefaults = false;
         engine.setSSLParameters(parameters);
-        defaults.restoreUnset(bc, parameters);
+        bc.setParameters(defaults.restoreUnset(bc.getParameters(), parameters, engine.getUseClientMode()));
     }
 
     @Override
@@ -111,6 +117,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setEnabledCipherSuites(String[] suites) {
+        sideDefaults = false;
         engine.setEnabledCipherSuites(suites);
     }
 
@@ -152,6 +159,9 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
     @Override
     public void setUseClientMode(boolean mode) {
         engine.setUseClientMode(mode);
+        if (sideDefaults) {
+            bc.setParameters(defaults.forSide(bc.getParameters(), mode));
+        }
     }
 
     @Override
@@ -246,6 +256,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setParameters(BCSSLParameters parameters) {
+        sideDefaults = false;
         bc.setParameters(parameters);
     }
 

@@ -2,12 +2,15 @@ package org.shangmi.tls;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import org.bouncycastle.jcajce.spec.SM2ParameterSpec;
 import org.bouncycastle.jcajce.util.JcaJceHelper;
+import org.bouncycastle.tls.TlsFatalAlert;
 import org.bouncycastle.tls.crypto.Tls13Verifier;
 import org.bouncycastle.tls.crypto.TlsStreamSigner;
 import org.bouncycastle.tls.crypto.TlsStreamVerifier;
@@ -39,26 +42,61 @@ final class ShangMiTlsCrypto extends JcaTlsCrypto {
         return super.createAEADCipher(cipherName, algorithm, keySize, isEncrypting);
     }
 
+    /**
+     * The SM2 ID as ShangMi's spec (Bouncy Castle's own as a fall-back, for a provider that reads
+     * only that, such as Bouncy Castle's); RSASSA-PSS by the JDK's name when the engine's names
+     * (tried first, so that a PKCS#11 token's combined mechanisms are still found) are unknown.
+     */
     @Override
     protected TlsStreamSigner createStreamSigner(JcaJceHelper helper, String algorithmName, AlgorithmParameterSpec parameter,
             PrivateKey privateKey, SecureRandom random) throws GeneralSecurityException {
-        return super.createStreamSigner(helper, PssNamesHelper.jcaName(algorithmName), sm2(parameter), privateKey, random);
+        if (parameter instanceof SM2ParameterSpec bc) {
+            try {
+                return super.createStreamSigner(helper, algorithmName, new Sm2SignatureSpec(bc.getID()), privateKey, random);
+            } catch (InvalidAlgorithmParameterException notShangMi) {
+                return super.createStreamSigner(helper, algorithmName, parameter, privateKey, random);
+            }
+        }
+        try {
+            return super.createStreamSigner(helper, algorithmName, parameter, privateKey, random);
+        } catch (NoSuchAlgorithmException unknownName) {
+            String jcaName = PssNamesHelper.jcaName(algorithmName);
+            if (jcaName.equals(algorithmName)) {
+                throw unknownName;
+            }
+            return super.createStreamSigner(helper, jcaName, parameter, privateKey, random);
+        }
     }
 
     @Override
     protected TlsStreamVerifier createStreamVerifier(String algorithmName, AlgorithmParameterSpec parameter, byte[] signature,
             PublicKey publicKey) throws IOException {
-        return super.createStreamVerifier(PssNamesHelper.jcaName(algorithmName), sm2(parameter), signature, publicKey);
+        String jcaName = PssNamesHelper.jcaName(algorithmName);
+        if (parameter instanceof SM2ParameterSpec bc) {
+            try {
+                return super.createStreamVerifier(jcaName, new Sm2SignatureSpec(bc.getID()), signature, publicKey);
+            } catch (TlsFatalAlert failed) {
+                if (!(failed.getCause() instanceof InvalidAlgorithmParameterException)) {
+                    throw failed;
+                }
+            }
+        }
+        return super.createStreamVerifier(jcaName, parameter, signature, publicKey);
     }
 
     @Override
     protected Tls13Verifier createTls13Verifier(String algorithmName, AlgorithmParameterSpec parameter, PublicKey publicKey)
             throws IOException {
-        return super.createTls13Verifier(PssNamesHelper.jcaName(algorithmName), sm2(parameter), publicKey);
-    }
-
-    /** Bouncy Castle's SM2 ID parameter as ShangMi's; any other parameter as it is. */
-    private static AlgorithmParameterSpec sm2(AlgorithmParameterSpec parameter) {
-        return parameter instanceof SM2ParameterSpec bc ? new Sm2SignatureSpec(bc.getID()) : parameter;
+        String jcaName = PssNamesHelper.jcaName(algorithmName);
+        if (parameter instanceof SM2ParameterSpec bc) {
+            try {
+                return super.createTls13Verifier(jcaName, new Sm2SignatureSpec(bc.getID()), publicKey);
+            } catch (TlsFatalAlert failed) {
+                if (!(failed.getCause() instanceof InvalidAlgorithmParameterException)) {
+                    throw failed;
+                }
+            }
+        }
+        return super.createTls13Verifier(jcaName, parameter, publicKey);
     }
 }

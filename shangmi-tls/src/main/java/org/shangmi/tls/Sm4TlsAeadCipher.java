@@ -2,7 +2,6 @@ package org.shangmi.tls;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
-import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
@@ -30,6 +29,9 @@ final class Sm4TlsAeadCipher implements TlsAEADCipherImpl {
 
     @Override
     public void setKey(byte[] key, int keyOff, int keyLen) {
+        if (keyLen != 16) {
+            throw new IllegalArgumentException("SM4 takes a 16-byte key, not " + keyLen);
+        }
         this.key = new SecretKeySpec(key, keyOff, keyLen, "SM4");
     }
 
@@ -55,10 +57,9 @@ final class Sm4TlsAeadCipher implements TlsAEADCipherImpl {
                 cipher.updateAAD(additionalData);
             }
             return cipher.doFinal(input, inputOffset, inputLength, output, outputOffset);
-        } catch (AEADBadTagException e) {
-            throw new TlsFatalAlert(AlertDescription.bad_record_mac, e);
         } catch (GeneralSecurityException e) {
-            throw new TlsFatalAlert(AlertDescription.internal_error, e);
+            // RFC 8446 section 5.2: a record that does not decrypt is a bad_record_mac
+            throw new TlsFatalAlert(mode == Cipher.DECRYPT_MODE ? AlertDescription.bad_record_mac : AlertDescription.internal_error, e);
         }
     }
 }

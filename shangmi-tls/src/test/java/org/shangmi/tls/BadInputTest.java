@@ -52,8 +52,13 @@ class BadInputTest {
     }
 
     private static SSLEngine[] pair(java.security.KeyStore serverKeys) throws Exception {
+        return pair(serverKeys, "TLS_SM4_GCM_SM3");
+    }
+
+    private static SSLEngine[] pair(java.security.KeyStore serverKeys, String suite) throws Exception {
         SSLEngine client = TlsFixture.context(TLS, null, fixture.trustManagers()).createSSLEngine("leaf.example.com", 443);
         client.setUseClientMode(true);
+        client.setEnabledCipherSuites(new String[] {suite});
         SSLEngine server = TlsFixture.context(TLS, TlsFixture.keyManagers(serverKeys, "PKIX", TLS), null).createSSLEngine();
         server.setUseClientMode(false);
         return new SSLEngine[] {client, server};
@@ -62,6 +67,7 @@ class BadInputTest {
     /** A connected pair and one application record the client sealed, not yet delivered. */
     private static ByteBuffer sealedRecord(SSLEngine[] engines) throws Exception {
         TlsFixture.exchange(engines[0], engines[1], new byte[] {1});
+        assertEquals(engines[0].getEnabledCipherSuites()[0], engines[1].getSession().getCipherSuite());
         ByteBuffer record = ByteBuffer.allocate(engines[0].getSession().getPacketBufferSize());
         SSLEngineResult sealed = engines[0].wrap(ByteBuffer.wrap(REQUEST), record);
         assertEquals(SSLEngineResult.Status.OK, sealed.getStatus());
@@ -76,17 +82,19 @@ class BadInputTest {
         return refused;
     }
 
-    @Test
-    void aChangedTagIsABadRecordMac() throws Exception {
-        SSLEngine[] engines = pair(fixture.serverKeys(false));
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"})
+    void aChangedTagIsABadRecordMac(String suite) throws Exception {
+        SSLEngine[] engines = pair(fixture.serverKeys(false), suite);
         ByteBuffer record = sealedRecord(engines);
         record.put(record.limit() - 1, (byte) (record.get(record.limit() - 1) ^ 1));
         assertTrue(refusedRecord(engines[1], record).getMessage().contains("bad_record_mac"));
     }
 
-    @Test
-    void aChangedCiphertextByteIsABadRecordMac() throws Exception {
-        SSLEngine[] engines = pair(fixture.serverKeys(false));
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"})
+    void aChangedCiphertextByteIsABadRecordMac(String suite) throws Exception {
+        SSLEngine[] engines = pair(fixture.serverKeys(false), suite);
         ByteBuffer record = sealedRecord(engines);
         record.put(5, (byte) (record.get(5) ^ 0x80));
         assertTrue(refusedRecord(engines[1], record).getMessage().contains("bad_record_mac"));
@@ -169,6 +177,8 @@ class BadInputTest {
             }, threads);
             try (SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket("localhost", relay.getLocalPort())) {
                 socket.setSoTimeout(20_000);
+                socket.startHandshake();
+                assertEquals("TLS_SM4_GCM_SM3", socket.getSession().getCipherSuite(), "the handshake passed the relay");
                 // Bouncy Castle's engine says EOFException where the JDK's says SSLException: both IOExceptions
                 assertThrows(java.io.IOException.class, () -> socket.getInputStream().readNBytes(10_000));
             }

@@ -135,6 +135,7 @@ class ShangMiTlsProviderTest {
         SSLContext jdkClient = TlsFixture.context(Security.getProvider("SunJSSE"), null, fixture.trustManagers());
         SSLEngine[] engines = pair(jdkClient, server);
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLSv1.3", engines[0].getSession().getProtocol());
         assertEquals("RSA", engines[0].getSession().getPeerCertificates()[0].getPublicKey().getAlgorithm());
 
         SSLContext jdkServer = TlsFixture.context(Security.getProvider("SunJSSE"), TlsFixture.keyManagers(rsa, "SunX509", null), null);

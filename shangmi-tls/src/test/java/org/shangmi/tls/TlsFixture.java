@@ -46,13 +46,36 @@ final class TlsFixture {
         pki.otherRoot("rsa", "/CN=rsa.example.com", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
         // an SM2 leaf whose issuer signed it with another SM2 ID than the one of GB/T 35276 and RFC 8998
         pki.sm2Key("wrongid");
-        OpenSslCommand.run(new byte[0], "req", "-new", "-key", pki.path("wrongid.key").toString(), "-sm3", "-sigopt",
-                OpenSslPki.ID_OPTION, "-subj", "/C=CN/O=ShangMi Test/CN=leaf.example.com", "-out", pki.path("wrongid.csr").toString());
-        OpenSslCommand.run(new byte[0], "x509", "-req", "-in", pki.path("wrongid.csr").toString(), "-vfyopt", OpenSslPki.ID_OPTION,
-                "-CA", pki.path("inter.pem").toString(), "-CAkey", pki.path("inter.key").toString(), "-sm3",
-                "-sigopt", "distid:0000000000000000", "-days", "10", "-extfile", pki.path("extensions.cnf").toString(),
-                "-extensions", "leaf", "-out", pki.path("wrongid.pem").toString());
+        issue("wrongid", "distid:0000000000000000", "leaf");
+        // SM2 leaves for one side only, as CAs issue them
+        java.nio.file.Files.writeString(pki.path("sides.cnf"), """
+                [ server_only ]
+                basicConstraints = critical,CA:FALSE
+                keyUsage = critical,digitalSignature
+                extendedKeyUsage = serverAuth
+                subjectAltName = DNS:leaf.example.com
+                [ client_only ]
+                basicConstraints = critical,CA:FALSE
+                keyUsage = critical,digitalSignature
+                extendedKeyUsage = clientAuth
+                subjectAltName = DNS:leaf.example.com
+                """);
+        pki.sm2Key("serveronly");
+        issue("serveronly", OpenSslPki.ID_OPTION, "server_only");
+        pki.sm2Key("clientonly");
+        issue("clientonly", OpenSslPki.ID_OPTION, "client_only");
         certificates = CertificateFactory.getInstance("X.509");
+    }
+
+    /** {@code name.pem} for the key {@code name.key}, issued by inter with the signing ID and extension section given. */
+    private void issue(String name, String signingId, String extensions) {
+        String file = extensions.equals("leaf") ? "extensions.cnf" : "sides.cnf";
+        OpenSslCommand.run(new byte[0], "req", "-new", "-key", pki.path(name + ".key").toString(), "-sm3", "-sigopt",
+                OpenSslPki.ID_OPTION, "-subj", "/C=CN/O=ShangMi Test/CN=leaf.example.com", "-out", pki.path(name + ".csr").toString());
+        OpenSslCommand.run(new byte[0], "x509", "-req", "-in", pki.path(name + ".csr").toString(), "-vfyopt", OpenSslPki.ID_OPTION,
+                "-CA", pki.path("inter.pem").toString(), "-CAkey", pki.path("inter.key").toString(), "-sm3",
+                "-sigopt", signingId, "-days", "10", "-extfile", pki.path(file).toString(),
+                "-extensions", extensions, "-out", pki.path(name + ".pem").toString());
     }
 
     static void uninstall() {
@@ -72,11 +95,16 @@ final class TlsFixture {
 
     /** A PKCS#12 keystore with the SM2 server chain ("sm2"), and the P-256 certificate ("p256") when asked. */
     KeyStore serverKeys(boolean withP256) throws Exception {
+        return serverKeys(withP256, "sm2", "p256");
+    }
+
+    /** As {@link #serverKeys(boolean)}, with the aliases given (key managers may go by their order). */
+    KeyStore serverKeys(boolean withP256, String sm2Alias, String p256Alias) throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
-        store.setKeyEntry("sm2", key("leaf", "EC"), PASSWORD, new Certificate[] {certificate("leaf"), certificate("inter")});
+        store.setKeyEntry(sm2Alias, key("leaf", "EC"), PASSWORD, new Certificate[] {certificate("leaf"), certificate("inter")});
         if (withP256) {
-            store.setKeyEntry("p256", key("p256", "EC"), PASSWORD, new Certificate[] {certificate("p256")});
+            store.setKeyEntry(p256Alias, key("p256", "EC"), PASSWORD, new Certificate[] {certificate("p256")});
         }
         return store;
     }
