@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.PublicKey;
@@ -13,6 +14,10 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.shangmi.cli.pki.Pem;
+import org.shangmi.core.util.Der;
 import org.shangmi.provider.Sm2PrivateKey;
 import org.shangmi.provider.spec.PemKeySpec;
 import org.shangmi.provider.spec.Sm2CompressedPublicKeySpec;
@@ -30,8 +35,86 @@ final class KeyFiles {
     }
 
     static PrivateKey readPrivate(Main main, Path file) throws IOException, GeneralSecurityException {
-        Provider provider = main.provider();
         byte[] bytes = InputOutputOptions.read(main, file);
+        try {
+            return sm2Private(main, file, bytes);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /**
+     * A private key of any algorithm: a PKCS#8 key (PEM, the first "PRIVATE KEY" block of a
+     * file that may hold certificates too, or DER) through the installed providers, ShangMi's
+     * for SM2; an SM2 key in any other form {@link #readPrivate} reads.
+     */
+    static PrivateKey readPrivateAnyAlgorithm(Main main, Path file) throws IOException, GeneralSecurityException {
+        byte[] bytes = InputOutputOptions.read(main, file);
+        byte[] der = null;
+        try {
+            der = pkcs8(bytes);
+            String[] algorithm = der == null ? null : pkcs8Algorithm(der);
+            if (algorithm == null) {
+                return sm2Private(main, file, bytes);
+            }
+            PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(der);
+            if (SM2_CURVE.equals(algorithm[1]) || SM2_CURVE.equals(algorithm[0])) {
+                return KeyFactory.getInstance("SM2", main.provider()).generatePrivate(spec);
+            }
+            String name = KEY_ALGORITHMS.getOrDefault(algorithm[0], algorithm[0]);
+            try {
+                return KeyFactory.getInstance(name).generatePrivate(spec);
+            } catch (NoSuchAlgorithmException e) {
+                throw new NoSuchAlgorithmException(file + ": no installed provider reads " + name + " keys", e);
+            } catch (InvalidKeySpecException e) {
+                throw new InvalidKeySpecException(file + ": not a " + name + " private key (" + e.getMessage() + ")", e);
+            }
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+            if (der != null) {
+                Arrays.fill(der, (byte) 0);
+            }
+        }
+    }
+
+    /** sm2p256v1, as an EC key's curve or as the key algorithm itself. */
+    private static final String SM2_CURVE = "1.2.156.10197.1.301";
+
+    /** Key algorithm names for OIDs the JDK does not take as aliases everywhere (EC on JDK 17). */
+    private static final Map<String, String> KEY_ALGORITHMS = Map.of(
+            "1.2.840.10045.2.1", "EC",
+            "1.2.840.113549.1.1.1", "RSA",
+            "1.2.840.113549.1.1.10", "RSASSA-PSS",
+            "1.3.101.112", "Ed25519",
+            "1.3.101.113", "Ed448",
+            "1.2.840.10040.4.1", "DSA");
+
+    /** The DER of a PKCS#8 key: the first PEM "PRIVATE KEY" block, or the bytes if they are DER; null otherwise. */
+    private static byte[] pkcs8(byte[] bytes) {
+        if (!isPem(bytes)) {
+            return bytes.clone();
+        }
+        List<byte[]> blocks = Pem.decodeAll(bytes, "PRIVATE KEY");
+        return blocks.isEmpty() ? null : blocks.get(0);
+    }
+
+    /** The key algorithm's OID and, where its parameters are one, the curve's OID; null if not PKCS#8. */
+    private static String[] pkcs8Algorithm(byte[] der) {
+        try {
+            Der.Reader info = new Der.Reader(der).sequence();
+            info.smallInteger();
+            Der.Reader algorithm = info.sequence();
+            String oid = Der.oidString(algorithm.bytes(Der.OBJECT_IDENTIFIER));
+            String parameter = algorithm.peekTag() == Der.OBJECT_IDENTIFIER
+                    ? Der.oidString(algorithm.bytes(Der.OBJECT_IDENTIFIER)) : null;
+            return new String[] {oid, parameter};
+        } catch (Der.MalformedException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static PrivateKey sm2Private(Main main, Path file, byte[] bytes) throws GeneralSecurityException {
+        Provider provider = main.provider();
         try {
             KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             if (isPem(bytes)) {
@@ -44,8 +127,6 @@ final class KeyFiles {
             return factory.generatePrivate(new PKCS8EncodedKeySpec(bytes));
         } catch (InvalidKeySpecException e) {
             throw new InvalidKeySpecException(file + ": not an SM2 private key (" + e.getMessage() + ")", e);
-        } finally {
-            Arrays.fill(bytes, (byte) 0);
         }
     }
 

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
-            ReqCommand.class, X509Command.class,
+            ReqCommand.class, X509Command.class, SClientCommand.class, SServerCommand.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
@@ -104,7 +104,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
-                + "encrypt, decrypt, kex, req, x509, backends or speed (see shangmi --help)");
+                + "encrypt, decrypt, kex, req, x509, s_client, s_server, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {

@@ -339,7 +339,12 @@ final class VerifyCommand implements Callable<Integer> {
             Map.entry(PKIXReason.UNRECOGNIZED_CRIT_EXT, "unsupported critical extension"));
 
     private static String reason(CertPathValidatorException e) {
-        String known = REASONS.get(e.getReason());
+        String known = knownReason(e);
         return known != null ? known : e.getMessage();
+    }
+
+    /** openssl's words for the reason of the failure, or null for a reason without them. */
+    static String knownReason(CertPathValidatorException e) {
+        return REASONS.get(e.getReason());
     }
 }

@@ -1,0 +1,66 @@
+package org.shangmi.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shangmi s_client}: a TLS client like {@code openssl s_client}, on the ShangMiTLS provider
+ * (TLS 1.3 with the RFC 8998 suites first, and the standard ones). It prints a summary of the
+ * connection, sends standard input to the server and prints what comes back.
+ */
+@Command(name = "s_client", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Connect to a TLS server, like openssl s_client: a summary of the connection, then standard input "
+                + "to the server and what it sends to standard output.",
+            "Examples: shangmi s_client -connect example.com:443 -brief < /dev/null",
+            "          shangmi s_client -connect host:4433 -CAfile ca.pem -ign_eof < request"})
+final class SClientCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "-connect", paramLabel = "HOST:PORT", defaultValue = "localhost:4433",
+            description = "The server (default: ${DEFAULT-VALUE}); an IPv6 address goes in brackets, [::1]:4433.")
+    String connect;
+
+    @Option(names = "-servername", paramLabel = "NAME",
+            description = "The server name to ask for (SNI) (default: the host of -connect, if a domain name).")
+    String serverName;
+
+    @Option(names = "-verify", paramLabel = "DEPTH",
+            description = "The most intermediate CA certificates the server's chain may have (default: no limit).")
+    Integer verifyDepth;
+
+    @Option(names = "-ign_eof", description = "At the end of standard input, keep printing what the server sends until it "
+            + "closes the connection (otherwise the client closes it, as openssl does).")
+    boolean ignoreEof;
+
+    @Mixin
+    TlsOptions tls;
+
+    HostPort target;
+
+    @Override
+    public Integer call() throws Exception {
+        try {
+            target = HostPort.parse(connect, true);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "-connect: " + e.getMessage());
+        }
+        if (tls.key != null && tls.certificate == null) {
+            throw new ParameterException(spec.commandLine(), "-key goes with -cert");
+        }
+        if (verifyDepth != null && verifyDepth < 0) {
+            throw new ParameterException(spec.commandLine(), "-verify: the depth is a number from 0");
+        }
+        return SClient.run(this);
+    }
+}
