@@ -236,8 +236,10 @@ final class SpeedCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--with-peers: neither Bouncy Castle nor Kona is available ("
                     + String.join("; ", problems) + "); run through bin/shangmi, which puts their jars on the class path");
         }
+        // Bouncy Castle is on the class path for the TLS commands: a peer's column comes only when asked for
         for (SpeedSubject peer : peers) {
-            if (columnNames.isEmpty() || columnNames.stream().anyMatch(n -> n.equalsIgnoreCase(peer.id()))) {
+            boolean named = columnNames.stream().anyMatch(n -> n.equalsIgnoreCase(peer.id()));
+            if (named || (withPeers && columnNames.isEmpty())) {
                 result.add(peer);
             }
         }
