@@ -58,6 +58,9 @@ import org.shangmi.tls.ShangMiTlsProvider;
 @State(Scope.Benchmark)
 public class TlsBench {
 
+    /** Bouncy Castle's JSSE logs every connection at INFO, to standard error: not part of what is measured. */
+    private static final java.util.logging.Logger ENGINE_LOG = java.util.logging.Logger.getLogger("org.bouncycastle.jsse");
+
     @Param({"ShangMiTLS-SM", "BC-SM", "BC-P256", "JDK-P256"})
     public String stack;
 
@@ -72,6 +75,7 @@ public class TlsBench {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
+        ENGINE_LOG.setLevel(java.util.logging.Level.WARNING);
         boolean sm = stack.endsWith("-SM");
         Provider jsse;
         Provider keys;
