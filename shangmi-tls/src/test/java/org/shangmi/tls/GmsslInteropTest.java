@@ -86,6 +86,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.core.testing.GmsslPeer;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.OpenSslPki;
 import org.shangmi.provider.ShangMiProvider;

@@ -1,4 +1,4 @@
-package org.shangmi.tls;
+package org.shangmi.core.testing;
 
 import java.io.File;
 import java.io.IOException;
@@ -23,11 +23,11 @@ import java.util.concurrent.TimeUnit;
  * {@value #DEFAULT_BUILD}. Without one the tests fail and say how to provide it: a missing peer is
  * a defect of the test machine, not a reason to skip.
  */
-final class GmsslPeer {
+public final class GmsslPeer {
 
-    static final String BUILD_PROPERTY = "shangmi.gmssl.build";
-    static final String PEERS_VARIABLE = "SHANGMI_PEERS";
-    static final String DEFAULT_BUILD = "/work/shared/peers/gmssl/build";
+    public static final String BUILD_PROPERTY = "shangmi.gmssl.build";
+    public static final String PEERS_VARIABLE = "SHANGMI_PEERS";
+    public static final String DEFAULT_BUILD = "/work/shared/peers/gmssl/build";
 
     /** The first build compiles GmSSL (about a minute on two cores); later ones only print the cached path. */
     private static final long BUILD_MINUTES = 10;
@@ -40,7 +40,7 @@ final class GmsslPeer {
     }
 
     /** The {@code gmssl} command, built by the script if needed; fails the test, saying how to provide it, if there is none. */
-    static synchronized Path command() {
+    public static synchronized Path command() {
         if (command == null) {
             Path script = buildScript();
             Result built = execute(List.of(script.toString()), null, TimeUnit.MINUTES.toMillis(BUILD_MINUTES));
@@ -64,7 +64,7 @@ final class GmsslPeer {
     }
 
     /** Where the build script is, by the rules in the class comment. */
-    static Path buildScript() {
+    public static Path buildScript() {
         List<String> tried = new ArrayList<>();
         String property = System.getProperty(BUILD_PROPERTY);
         if (property != null && !property.isBlank()) {
@@ -112,7 +112,7 @@ final class GmsslPeer {
     }
 
     /** Runs {@code gmssl args...} in {@code directory} to its end; fails with its output on a non-zero exit. */
-    static String run(Path directory, String... args) {
+    public static String run(Path directory, String... args) {
         List<String> line = commandLine(args);
         Result result = execute(line, directory, TimeUnit.SECONDS.toMillis(COMMAND_SECONDS));
         if (result.exit() != 0) {
@@ -122,7 +122,7 @@ final class GmsslPeer {
     }
 
     /** Starts {@code gmssl args...} in {@code directory}, its output going to files there; close it to end it. */
-    static Running start(Path directory, String... args) {
+    public static Running start(Path directory, String... args) {
         List<String> line = commandLine(args);
         try {
             Path out = Files.createTempFile(directory, "gmssl-", ".out");
@@ -137,7 +137,7 @@ final class GmsslPeer {
     }
 
     /** A TCP port that was free a moment ago on the loopback interface. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -156,7 +156,7 @@ final class GmsslPeer {
     record Result(String command, int exit, String stdout, String stderr) {
 
         /** The command line, how it ended and its output, for a failure message. */
-        String describe() {
+        public String describe() {
             return "\n--- " + command + (exit < 0 ? "" : " (exit " + exit + ")") + "\n--- stdout:\n" + stdout + "\n--- stderr:\n"
                     + stderr;
         }
@@ -219,7 +219,7 @@ final class GmsslPeer {
     }
 
     /** A started {@code gmssl} command (a server or a client); {@link #close} ends it if it still runs. */
-    static final class Running implements AutoCloseable {
+    public static final class Running implements AutoCloseable {
 
         private final String command;
         private final Process process;
@@ -233,12 +233,12 @@ final class GmsslPeer {
             this.err = err;
         }
 
-        boolean isAlive() {
+        public boolean isAlive() {
             return process.isAlive();
         }
 
         /** Waits up to {@code seconds} for the command to end; its exit value, or fails with its output. */
-        int waitFor(long seconds) {
+        public int waitFor(long seconds) {
             try {
                 if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
                     throw new AssertionError(command + " did not end within " + seconds + " s" + describe());
@@ -251,7 +251,7 @@ final class GmsslPeer {
         }
 
         /** What the command wrote to its standard output so far, byte for byte. */
-        byte[] stdout() {
+        public byte[] stdout() {
             try {
                 return Files.readAllBytes(out);
             } catch (IOException e) {
@@ -260,12 +260,12 @@ final class GmsslPeer {
         }
 
         /** What the command wrote to its standard error so far. */
-        String stderr() {
+        public String stderr() {
             return read(err);
         }
 
         /** The command line, its exit value if it ended, and its output so far, for a failure message. */
-        String describe() {
+        public String describe() {
             return new Result(command, process.isAlive() ? -1 : process.exitValue(), read(out), read(err)).describe();
         }
 
