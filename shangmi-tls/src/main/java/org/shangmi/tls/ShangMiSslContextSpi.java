@@ -25,24 +25,54 @@ import org.bouncycastle.tls.crypto.TlsCrypto;
 final class ShangMiSslContextSpi extends SSLContextSpi {
 
     private final SSLContext context;
+    private final boolean preset;
     private volatile ShangMiDefaults defaults;
 
     ShangMiSslContextSpi(SSLContext context) {
         this.context = context;
+        this.preset = false;
+    }
+
+    /**
+     * The "Default" context: Bouncy Castle's, which it initializes from the {@code javax.net.ssl.*}
+     * system properties and the JDK's trust store, with ShangMiTLS's defaults.
+     */
+    static ShangMiSslContextSpi preset(SSLContext initialized) throws KeyManagementException {
+        ShangMiSslContextSpi spi = new ShangMiSslContextSpi(initialized, true);
+        spi.defaults = spi.defaultsFor(smCrypto());
+        return spi;
+    }
+
+    private ShangMiSslContextSpi(SSLContext context, boolean preset) {
+        this.context = context;
+        this.preset = preset;
     }
 
     @Override
     protected void engineInit(KeyManager[] keyManagers, TrustManager[] trustManagers, SecureRandom random)
             throws KeyManagementException {
+        if (preset) {
+            throw new KeyManagementException("the Default SSLContext is initialized by the provider, not by init");
+        }
+        TlsCrypto crypto = smCrypto();
+        context.init(wrap(keyManagers), trustManagers, random);
+        defaults = defaultsFor(crypto);
+    }
+
+    private ShangMiDefaults defaultsFor(TlsCrypto crypto) {
+        return new ShangMiDefaults(crypto, context.getSocketFactory().getDefaultCipherSuites(),
+                context.getServerSocketFactory().getDefaultCipherSuites());
+    }
+
+    /** The crypto of the installed providers, refused when it cannot serve curveSM2 and sm2sig_sm3. */
+    private static TlsCrypto smCrypto() throws KeyManagementException {
         TlsCrypto crypto = new ShangMiTlsCryptoProvider().create(new SecureRandom());
         if (!crypto.hasNamedGroup(NamedGroup.curveSM2) || !crypto.hasSignatureScheme(SignatureScheme.sm2sig_sm3)) {
             // without ShangMi's "EC" services ahead of the JDK's the SM suites would quietly fall away
             throw new KeyManagementException("ShangMiTLS needs the ShangMi provider ahead of SunEC, for example "
                     + "Security.insertProviderAt(new ShangMiProvider(), 1): the first \"EC\" provider knows no sm2p256v1");
         }
-        context.init(wrap(keyManagers), trustManagers, random);
-        defaults = new ShangMiDefaults(crypto, context.getSocketFactory().getDefaultCipherSuites(),
-                context.getServerSocketFactory().getDefaultCipherSuites());
+        return crypto;
     }
 
     @Override

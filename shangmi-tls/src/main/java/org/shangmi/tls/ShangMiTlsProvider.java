@@ -1,5 +1,6 @@
 package org.shangmi.tls;
 
+import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.util.List;
@@ -14,7 +15,8 @@ import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
  * TLS engine with the crypto of the installed JCA providers, ShangMi's for the SM algorithms.
  *
  * <p>{@code SSLContext} "TLS", "TLSv1.3" and "TLSv1.2" enable the SM suites, group and scheme
- * first by default (see {@code docs/tls.md}); SM2 keys come from any key manager. The ShangMi
+ * first by default (see {@code docs/tls.md}); SM2 keys come from any key manager. "Default" is
+ * initialized from the {@code javax.net.ssl.*} system properties, as every JSSE provider's is. The ShangMi
  * provider must be installed ahead of SunEC, where "EC" services are looked up:
  * <pre>{@code
  * Security.insertProviderAt(new ShangMiProvider(), 1);
@@ -32,13 +34,15 @@ public final class ShangMiTlsProvider extends Provider {
 
     /** A provider with its own instance of Bouncy Castle's JSSE provider, not installed. */
     public ShangMiTlsProvider() {
-        super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2; "
+        super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2, Default; "
                 + "KeyManagerFactory PKIX) on Bouncy Castle's TLS engine");
         Provider engine = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
         for (String protocol : PROTOCOLS) {
             putService(new EngineService(this, "SSLContext", protocol, ShangMiSslContextSpi.class,
                     () -> new ShangMiSslContextSpi(instance(() -> SSLContext.getInstance(protocol, engine)))));
         }
+        putService(new EngineService(this, "SSLContext", "Default", ShangMiSslContextSpi.class,
+                () -> instance(() -> preset(SSLContext.getInstance("Default", engine)))));
         putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
                 () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
     }
@@ -67,13 +71,17 @@ public final class ShangMiTlsProvider extends Provider {
     }
 
     private interface EngineLookup<T> {
-        T get() throws NoSuchAlgorithmException;
+        T get() throws GeneralSecurityException;
+    }
+
+    private static ShangMiSslContextSpi preset(SSLContext initialized) throws GeneralSecurityException {
+        return ShangMiSslContextSpi.preset(initialized);
     }
 
     private static <T> T instance(EngineLookup<T> lookup) {
         try {
             return lookup.get();
-        } catch (NoSuchAlgorithmException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }

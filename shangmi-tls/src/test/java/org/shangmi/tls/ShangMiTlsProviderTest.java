@@ -413,12 +413,44 @@ class ShangMiTlsProviderTest {
         assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
     }
 
+    /**
+     * "Default": initialized from the javax.net.ssl system properties (here a trust store with the
+     * SM2 root), refusing init, and with the SM suites first like the others.
+     */
+    @Test
+    void theDefaultContext() throws Exception {
+        Path trustFile = directory.resolve("default-trust.p12");
+        java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("root", fixture.certificate("root"));
+        try (var out = java.nio.file.Files.newOutputStream(trustFile)) {
+            trusted.store(out, TlsFixture.PASSWORD);
+        }
+        System.setProperty("javax.net.ssl.trustStore", trustFile.toString());
+        System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
+        System.setProperty("javax.net.ssl.trustStorePassword", new String(TlsFixture.PASSWORD));
+        try {
+            SSLContext preset = SSLContext.getInstance("Default", TLS);
+            assertThrows(KeyManagementException.class, () -> preset.init(null, null, null));
+            SSLEngine client = preset.createSSLEngine("leaf.example.com", 443);
+            client.setUseClientMode(true);
+            SSLEngine server = server(false).createSSLEngine();
+            server.setUseClientMode(false);
+            assertArrayEquals(REQUEST, TlsFixture.exchange(client, server, REQUEST));
+            assertEquals("TLS_SM4_GCM_SM3", client.getSession().getCipherSuite());
+        } finally {
+            System.clearProperty("javax.net.ssl.trustStore");
+            System.clearProperty("javax.net.ssl.trustStoreType");
+            System.clearProperty("javax.net.ssl.trustStorePassword");
+        }
+    }
+
     @Test
     void theProviderIsFoundByName() throws Exception {
         assertEquals(ShangMiTlsProvider.NAME, TLS.getName());
         assertEquals(ShangMiTlsProvider.class, java.util.ServiceLoader.load(Provider.class).stream()
                 .map(java.util.ServiceLoader.Provider::type).filter(ShangMiTlsProvider.class::equals).findFirst().orElseThrow());
-        for (String protocol : List.of("TLS", "TLSv1.3", "TLSv1.2")) {
+        for (String protocol : List.of("TLS", "TLSv1.3", "TLSv1.2", "Default")) {
             assertEquals(TLS, SSLContext.getInstance(protocol, TLS).getProvider());
         }
     }
