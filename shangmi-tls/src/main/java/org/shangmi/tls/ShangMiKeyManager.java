@@ -154,6 +154,12 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         public PrivateKey getPrivateKey() {
             return privateKey;
         }
+
+        /** Names the alias and type only: a record's own would print the key. */
+        @Override
+        public String toString() {
+            return "key " + alias + " (" + keyType + ")";
+        }
     }
 
     /** Where a key is looked for: which side, and the socket or engine the wrapped manager may want to see. */
@@ -193,8 +199,14 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         }
         candidates.addAll(aliasList(keyType, issuers, connection.server()));
         for (String alias : candidates) {
+            // the certificate's checks first: a token's key is fetched only for the one that fits
+            X509Certificate[] chain = keys.getCertificateChain(alias);
+            if (chain == null || chain.length == 0 || !forSide(chain[0], connection.server())
+                    || (validOnly && !isValid(chain[0]))) {
+                continue;
+            }
             Key key = key(keyType, alias, tls);
-            if (key != null && forSide(key.chain()[0], connection.server()) && (!validOnly || isValid(key.chain()[0]))) {
+            if (key != null) {
                 return key;
             }
         }
