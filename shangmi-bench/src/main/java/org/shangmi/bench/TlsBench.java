@@ -49,7 +49,8 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * per operation).
  *
  * <p>Stacks: {@code ShangMiTLS-SM} (ShangMiTLS, TLS_SM4_GCM_SM3, curveSM2, sm2sig_sm3 on
- * ShangMi's Java engines), {@code BC-SM} (Bouncy Castle's JSSE on Bouncy Castle's provider, the
+ * ShangMi's Java engines; its client sends key shares for curveSM2 and x25519, as by default),
+ * {@code ShangMiTLS-SM-1share} (the same with a curveSM2 key share alone), {@code BC-SM} (Bouncy Castle's JSSE on Bouncy Castle's provider, the
  * same suite), {@code BC-P256} (Bouncy Castle's JSSE and provider, TLS_AES_128_GCM_SHA256 on
  * secp256r1 with ECDSA) and {@code JDK-P256} (SunJSSE, the same). Bouncy Castle's JSSE 1.84 does
  * not resume TLS 1.3 sessions, so there is no resumed-handshake row for its stacks.
@@ -61,7 +62,7 @@ public class TlsBench {
     /** Bouncy Castle's JSSE logs every connection at INFO, to standard error: not part of what is measured. */
     private static final java.util.logging.Logger ENGINE_LOG = java.util.logging.Logger.getLogger("org.bouncycastle.jsse");
 
-    @Param({"ShangMiTLS-SM", "BC-SM", "BC-P256", "JDK-P256"})
+    @Param({"ShangMiTLS-SM", "ShangMiTLS-SM-1share", "BC-SM", "BC-P256", "JDK-P256"})
     public String stack;
 
     private SSLContext client;
@@ -76,7 +77,7 @@ public class TlsBench {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         ENGINE_LOG.setLevel(java.util.logging.Level.WARNING);
-        boolean sm = stack.endsWith("-SM");
+        boolean sm = stack.contains("-SM");
         Provider jsse;
         Provider keys;
         if (stack.startsWith("ShangMiTLS")) {
@@ -146,7 +147,13 @@ public class TlsBench {
         SSLEngine serverEngine = server.createSSLEngine();
         serverEngine.setUseClientMode(false);
         serverEngine.setEnabledCipherSuites(new String[] {suite});
-        if (stack.endsWith("-SM") && !stack.startsWith("ShangMiTLS")) {
+        if (stack.equals("ShangMiTLS-SM-1share")) {
+            org.bouncycastle.jsse.BCSSLEngine bc = (org.bouncycastle.jsse.BCSSLEngine) clientEngine;
+            org.bouncycastle.jsse.BCSSLParameters parameters = bc.getParameters();
+            parameters.setEarlyKeyShares(new String[] {"curveSM2"});
+            bc.setParameters(parameters);
+        }
+        if (stack.equals("BC-SM")) {
             // Bouncy Castle's JSSE leaves curveSM2 and sm2sig_sm3 off unless named
             for (SSLEngine engine : new SSLEngine[] {clientEngine, serverEngine}) {
                 org.bouncycastle.jsse.BCSSLEngine bc = (org.bouncycastle.jsse.BCSSLEngine) engine;
