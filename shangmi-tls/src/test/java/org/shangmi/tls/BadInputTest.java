@@ -9,8 +9,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.Provider;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,46 +20,25 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.jsse.BCSSLParameters;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input ends a connection with the alert RFC 8446 names and an exception on our side, never
  * with a hang or plaintext: changed, cut and forged records, a certificate signed with another
  * SM2 ID, no common group, and an SM-only client meeting a server with a P-256 key only.
  */
-class BadInputTest {
+class BadInputTest extends WithTlsFixture {
 
     private static final byte[] REQUEST = "GET / over SM4".getBytes(StandardCharsets.US_ASCII);
-
-    @TempDir
-    static Path directory;
-    private static TlsFixture fixture;
-    private static final Provider TLS = new ShangMiTlsProvider();
-
-    @BeforeAll
-    static void setUp() throws Exception {
-        fixture = new TlsFixture(directory);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        TlsFixture.uninstall();
-    }
 
     private static SSLEngine[] pair(java.security.KeyStore serverKeys) throws Exception {
         return pair(serverKeys, "TLS_SM4_GCM_SM3");
     }
 
     private static SSLEngine[] pair(java.security.KeyStore serverKeys, String suite) throws Exception {
-        SSLEngine client = TlsFixture.context(TLS, null, fixture.trustManagers()).createSSLEngine("leaf.example.com", 443);
-        client.setUseClientMode(true);
-        client.setEnabledCipherSuites(new String[] {suite});
-        SSLEngine server = TlsFixture.context(TLS, TlsFixture.keyManagers(serverKeys, "PKIX", TLS), null).createSSLEngine();
-        server.setUseClientMode(false);
-        return new SSLEngine[] {client, server};
+        SSLEngine[] engines = pair(smClient(), TlsFixture.context(TLS, TlsFixture.keyManagers(serverKeys, "PKIX", TLS), null));
+        engines[0].setEnabledCipherSuites(new String[] {suite});
+        return engines;
     }
 
     /** A connected pair and one application record the client sealed, not yet delivered. */

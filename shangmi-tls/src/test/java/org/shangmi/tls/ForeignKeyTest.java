@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.InvalidKeyException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.Principal;
@@ -21,13 +20,11 @@ import java.security.cert.X509Certificate;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManager;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509KeyManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.provider.ShangMiProvider;
 
 /**
@@ -36,25 +33,19 @@ import org.shangmi.provider.ShangMiProvider;
  * finds the token's {@code Signature} for CertificateVerify. The handshake must complete with
  * the token doing the signing.
  */
-class ForeignKeyTest {
+class ForeignKeyTest extends WithTlsFixture {
 
     private static final byte[] REQUEST = "GET / with a token's key".getBytes(StandardCharsets.US_ASCII);
     private static final AtomicInteger TOKEN_SIGNATURES = new AtomicInteger();
 
-    @TempDir
-    static Path directory;
-    private static TlsFixture fixture;
-
     @BeforeAll
-    static void setUp() throws Exception {
-        fixture = new TlsFixture(directory);
+    static void addToken() {
         Security.addProvider(new Token());
     }
 
     @AfterAll
-    static void tearDown() {
+    static void removeToken() {
         Security.removeProvider("TestToken");
-        TlsFixture.uninstall();
     }
 
     /** A private key whose secret stays inside the token: no encoding, not an ECPrivateKey. */
@@ -204,16 +195,10 @@ class ForeignKeyTest {
 
     @Test
     void theTokenSignsCertificateVerify() throws Exception {
-        Provider tls = new ShangMiTlsProvider();
-        SSLContext server = TlsFixture.context(tls, new KeyManager[] {tokenKeys()}, null);
-        SSLContext client = TlsFixture.context(tls, null, fixture.trustManagers());
-        SSLEngine clientEngine = client.createSSLEngine("leaf.example.com", 443);
-        clientEngine.setUseClientMode(true);
-        SSLEngine serverEngine = server.createSSLEngine();
-        serverEngine.setUseClientMode(false);
+        SSLEngine[] engines = pair(smClient(), TlsFixture.context(TLS, new KeyManager[] {tokenKeys()}, null));
         int before = TOKEN_SIGNATURES.get();
-        assertArrayEquals(REQUEST, TlsFixture.exchange(clientEngine, serverEngine, REQUEST));
-        assertEquals("TLS_SM4_GCM_SM3", clientEngine.getSession().getCipherSuite());
+        assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
+        assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
         assertTrue(TOKEN_SIGNATURES.get() > before, "the token signed the server's CertificateVerify");
     }
 }

@@ -7,19 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.KeyStore;
-import java.security.Provider;
 import java.security.Security;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import org.bouncycastle.jsse.BCSSLEngine;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,24 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * order the key manager keeps its aliases in; and the system properties of one side leave the
  * other side's defaults alone.
  */
-class KeySelectionTest {
+class KeySelectionTest extends WithTlsFixture {
 
     private static final byte[] REQUEST = "which key".getBytes(StandardCharsets.US_ASCII);
-
-    @TempDir
-    static Path directory;
-    private static TlsFixture fixture;
-    private static final Provider TLS = new ShangMiTlsProvider();
-
-    @BeforeAll
-    static void setUp() throws Exception {
-        fixture = new TlsFixture(directory);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        TlsFixture.uninstall();
-    }
 
     private static KeyManager[] keyManagers(KeyStore store, String factory) throws Exception {
         return "ShangMiTLS".equals(factory) ? TlsFixture.keyManagers(store, "PKIX", TLS)
@@ -55,15 +35,7 @@ class KeySelectionTest {
     }
 
     private static SSLEngine[] pair(SSLContext client, KeyManager[] serverKeys) throws Exception {
-        SSLEngine clientEngine = client.createSSLEngine("leaf.example.com", 443);
-        clientEngine.setUseClientMode(true);
-        SSLEngine server = TlsFixture.context(TLS, serverKeys, null).createSSLEngine();
-        server.setUseClientMode(false);
-        return new SSLEngine[] {clientEngine, server};
-    }
-
-    private static SSLContext smClient() throws Exception {
-        return TlsFixture.context(TLS, null, fixture.trustManagers());
+        return pair(client, TlsFixture.context(TLS, serverKeys, null));
     }
 
     /** A server certificate whose extended key usage is serverAuth alone, as CAs issue them, is served. */

@@ -31,10 +31,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509KeyManager;
 import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.jsse.BCSSLParameters;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.provider.ShangMiProvider;
@@ -45,44 +42,17 @@ import org.shangmi.provider.ShangMiProvider;
  * context, mutual authentication, HelloRetryRequest, resumption, SNI and ALPN, sockets and
  * engines.
  */
-class ShangMiTlsProviderTest {
+class ShangMiTlsProviderTest extends WithTlsFixture {
 
     private static final byte[] REQUEST = "GET / over SM4".getBytes(StandardCharsets.US_ASCII);
-
-    @TempDir
-    static Path directory;
-    private static TlsFixture fixture;
-    private static final Provider TLS = new ShangMiTlsProvider();
-
-    @BeforeAll
-    static void setUp() throws Exception {
-        fixture = new TlsFixture(directory);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        TlsFixture.uninstall();
-    }
 
     private static SSLContext server(boolean withP256) throws Exception {
         return TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(withP256), "PKIX", TLS), null);
     }
 
-    private static SSLContext client() throws Exception {
-        return TlsFixture.context(TLS, null, fixture.trustManagers());
-    }
-
-    private static SSLEngine[] pair(SSLContext client, SSLContext server) {
-        SSLEngine clientEngine = client.createSSLEngine("leaf.example.com", 443);
-        clientEngine.setUseClientMode(true);
-        SSLEngine serverEngine = server.createSSLEngine();
-        serverEngine.setUseClientMode(false);
-        return new SSLEngine[] {clientEngine, serverEngine};
-    }
-
     @Test
     void theSmSuiteIsChosenByDefault() throws Exception {
-        SSLEngine[] engines = pair(client(), server(true));
+        SSLEngine[] engines = pair(smClient(), server(true));
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
         assertEquals("TLSv1.3", engines[0].getSession().getProtocol());
         assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
@@ -94,7 +64,7 @@ class ShangMiTlsProviderTest {
     @ParameterizedTest
     @ValueSource(strings = {"TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"})
     void eachSmSuite(String suite) throws Exception {
-        SSLEngine[] engines = pair(client(), server(false));
+        SSLEngine[] engines = pair(smClient(), server(false));
         engines[0].setEnabledCipherSuites(new String[] {suite});
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
         assertEquals(suite, engines[1].getSession().getCipherSuite());
@@ -105,7 +75,7 @@ class ShangMiTlsProviderTest {
     @ValueSource(strings = {"SunX509", "PKIX"})
     void theJdksKeyManagersServeSm2(String algorithm) throws Exception {
         SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(true), algorithm, null), null);
-        SSLEngine[] engines = pair(client(), server);
+        SSLEngine[] engines = pair(smClient(), server);
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
         assertTrue(ShangMiKeyManager.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
     }
@@ -139,7 +109,7 @@ class ShangMiTlsProviderTest {
         assertEquals("RSA", engines[0].getSession().getPeerCertificates()[0].getPublicKey().getAlgorithm());
 
         SSLContext jdkServer = TlsFixture.context(Security.getProvider("SunJSSE"), TlsFixture.keyManagers(rsa, "SunX509", null), null);
-        SSLEngine[] reverse = pair(client(), jdkServer);
+        SSLEngine[] reverse = pair(smClient(), jdkServer);
         assertArrayEquals(REQUEST, TlsFixture.exchange(reverse[0], reverse[1], REQUEST));
         assertEquals("TLSv1.3", reverse[0].getSession().getProtocol());
     }
@@ -149,7 +119,7 @@ class ShangMiTlsProviderTest {
     void aShangMiClientTalksToAJdkServer() throws Exception {
         SSLContext jdkServer = TlsFixture.context(Security.getProvider("SunJSSE"),
                 TlsFixture.keyManagers(fixture.serverKeys(true), "SunX509", null), null);
-        SSLEngine client = client().createSSLEngine("p256.example.com", 443);
+        SSLEngine client = smClient().createSSLEngine("p256.example.com", 443);
         client.setUseClientMode(true);
         SSLEngine server = jdkServer.createSSLEngine();
         server.setUseClientMode(false);
@@ -175,7 +145,7 @@ class ShangMiTlsProviderTest {
     void aClientWithoutACertificateIsRefusedWhenOneIsNeeded() throws Exception {
         SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(false), "PKIX", TLS),
                 fixture.trustManagers());
-        SSLEngine[] engines = pair(client(), server);
+        SSLEngine[] engines = pair(smClient(), server);
         engines[1].setNeedClientAuth(true);
         TlsFixture.Failure failure = TlsFixture.failure(engines[0], engines[1], REQUEST);
         assertEquals(engines[1], failure.failingEngine(), failure.failing().toString());
@@ -188,7 +158,7 @@ class ShangMiTlsProviderTest {
      */
     @Test
     void helloRetryRequestToCurveSm2() throws Exception {
-        SSLEngine[] engines = pair(client(), server(false));
+        SSLEngine[] engines = pair(smClient(), server(false));
         BCSSLParameters clientParameters = ((BCSSLEngine) engines[0]).getParameters();
         clientParameters.setEarlyKeyShares(new String[] {"x25519"});
         ((BCSSLEngine) engines[0]).setParameters(clientParameters);
@@ -210,7 +180,7 @@ class ShangMiTlsProviderTest {
         AtomicInteger keyLookups = new AtomicInteger();
         X509KeyManager keys = (X509KeyManager) TlsFixture.keyManagers(fixture.serverKeys(false), "PKIX", TLS)[0];
         SSLContext server = TlsFixture.context(TLS, new KeyManager[] {new CountingKeyManager(keys, keyLookups)}, null);
-        SSLContext client = client();
+        SSLContext client = smClient();
         SSLEngine[] first = pair(client, server);
         TlsFixture.exchange(first[0], first[1], REQUEST);
         int afterFirst = keyLookups.get();
@@ -270,7 +240,7 @@ class ShangMiTlsProviderTest {
      */
     @Test
     void keyUpdateAfterAMillionRecords() throws Exception {
-        SSLEngine[] engines = pair(client(), server(false));
+        SSLEngine[] engines = pair(smClient(), server(false));
         TlsFixture.exchange(engines[0], engines[1], REQUEST);
         SSLEngine client = engines[0];
         SSLEngine server = engines[1];
@@ -311,7 +281,7 @@ class ShangMiTlsProviderTest {
 
     @Test
     void serverNameAndApplicationProtocol() throws Exception {
-        SSLEngine[] engines = pair(client(), server(false));
+        SSLEngine[] engines = pair(smClient(), server(false));
         SSLParameters clientParameters = engines[0].getSSLParameters();
         clientParameters.setServerNames(List.of(new SNIHostName("leaf.example.com")));
         clientParameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
@@ -352,7 +322,7 @@ class ShangMiTlsProviderTest {
                     throw new IllegalStateException(e);
                 }
             });
-            try (SSLSocket socket = (SSLSocket) client().getSocketFactory().createSocket("localhost", listener.getLocalPort())) {
+            try (SSLSocket socket = (SSLSocket) smClient().getSocketFactory().createSocket("localhost", listener.getLocalPort())) {
                 socket.setSoTimeout(20_000);
                 SSLParameters parameters = socket.getSSLParameters();
                 parameters.setServerNames(List.of(new SNIHostName("leaf.example.com")));
@@ -368,7 +338,7 @@ class ShangMiTlsProviderTest {
 
     @Test
     void theDefaultsNameTheSmSuitesFirst() throws Exception {
-        SSLContext context = client();
+        SSLContext context = smClient();
         assertEquals(List.of("TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"),
                 List.of(context.getDefaultSSLParameters().getCipherSuites()).subList(0, 2));
         assertEquals(List.of("TLS_SM4_GCM_SM3", "TLS_SM4_CCM_SM3"),
@@ -385,7 +355,7 @@ class ShangMiTlsProviderTest {
      */
     @Test
     void theDefaultSslParametersKeepTheSmSuite() throws Exception {
-        SSLContext client = client();
+        SSLContext client = smClient();
         SSLEngine[] engines = pair(client, server(false));
         engines[0].setSSLParameters(client.getDefaultSSLParameters());
         engines[1].setSSLParameters(engines[1].getSSLParameters());
@@ -400,7 +370,7 @@ class ShangMiTlsProviderTest {
      */
     @Test
     void parametersWithoutGroupsKeepTheSmSuite() throws Exception {
-        SSLContext client = client();
+        SSLContext client = smClient();
         SSLEngine[] engines = pair(client, server(false));
         SSLParameters defaults = client.getDefaultSSLParameters();
         SSLParameters copy = new SSLParameters(defaults.getCipherSuites(), defaults.getProtocols());
