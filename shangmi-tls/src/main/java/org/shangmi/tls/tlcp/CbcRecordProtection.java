@@ -1,0 +1,256 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Objects;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
+
+/**
+ * TLCP records under SM4-CBC with HMAC-SM3 (GB/T 38636-2020 section 6.3.3.4, TLS 1.1's
+ * GenericBlockCipher with version 0x0101): the fragment is an explicit IV (16 random bytes)
+ * followed by SM4-CBC(content ‖ MAC ‖ padding ‖ padding_length), every padding byte equal to
+ * padding_length, and MAC = HMAC-SM3(mac_key, seq_num ‖ type ‖ version ‖ length ‖ content).
+ * Sealing pads minimally. SM4 and HMAC-SM3 are any provider's {@code Cipher "SM4/CBC/NoPadding"}
+ * and {@code Mac "HmacSM3"}.
+ *
+ * <p><b>Constant time.</b> Opening does the same work, for a given fragment length, whatever
+ * the padding length and its validity (the Lucky Thirteen attack, AlFardan and Paterson 2013):
+ * it decrypts the whole fragment; checks the last 256 bytes (or the whole body if shorter) with
+ * masks against the padding length; takes a bad padding as a zero-length one; copies the
+ * received MAC out by visiting every position it could start at with a mask, never by an index
+ * computed from the padding length; computes the HMAC over the real content and then feeds the
+ * Mac a dummy message sized so that the number of SM3 compression-function calls equals the
+ * count for the longest content the fragment could carry (see {@link #openBody}); compares with
+ * {@link MessageDigest#isEqual}; and reports a bad padding and a bad MAC with one exception,
+ * one message. There is no branch and no array index on the padding length or the content
+ * length before the MAC is verified. What remains: the Mac and the Cipher themselves are trusted
+ * to take time that depends on the lengths they are given only through whole blocks (true of
+ * the Java SM3 and of OpenSSL's); the bytes the Mac copies into its buffer vary by less than one
+ * 64-byte block; the outcome itself (and, after a good MAC, the content length) is public.
+ *
+ * <p>One direction, one object: a sealing object only seals and an opening object only opens.
+ * Not thread-safe. {@link #destroy()} wipes the keys, the buffers and, as far as the JCA lets
+ * it, the Mac's and the Cipher's key state (they are re-keyed with zeros).
+ */
+final class CbcRecordProtection extends SequencedRecordProtection {
+
+    static final int IV_LENGTH = 16;
+    static final int BLOCK = 16;
+    static final int MAC_LENGTH = TlcpSuite.MAC_LENGTH;
+    /** RFC 4346 section 6.2.3: a TLSCiphertext fragment (explicit IV included) is at most 2^14 + 2048 bytes. */
+    static final int MAX_FRAGMENT = MAX_PLAINTEXT + 2048;
+    /** The IV and the smallest body: MAC and padding_length (33 bytes) take three blocks. */
+    static final int MIN_FRAGMENT = IV_LENGTH + 3 * BLOCK;
+
+    /** SM3, like SHA-256, compresses 64-byte blocks. */
+    private static final int HASH_BLOCK = 64;
+    /** The dummy message: at most four blocks (see openBody), with room to spare. */
+    private static final byte[] DUMMY = new byte[6 * HASH_BLOCK];
+
+    private final Cipher cipher;
+    private final Mac mac;
+    private final RecordKey key;
+    private final RecordKey macKey;
+    private final SecureRandom random;
+    /** The body in the clear: built here before encryption, decrypted here before the check. */
+    private final byte[] body = new byte[MAX_FRAGMENT];
+    /** seq_num ‖ type ‖ version ‖ length: the MAC's header. */
+    private final byte[] header = new byte[HEADER_LENGTH];
+    private final byte[] iv = new byte[IV_LENGTH];
+    private final byte[] computed = new byte[MAC_LENGTH];
+    private final byte[] received = new byte[MAC_LENGTH];
+    /** Where the dummy HMAC goes. */
+    private final byte[] sink = new byte[MAC_LENGTH];
+
+    private CbcRecordProtection(boolean sealing, byte[] sm4Key, byte[] macKeyBytes, SecureRandom random,
+            Provider provider) throws TlcpAlertException {
+        super(sealing);
+        if (sm4Key.length != TlcpSuite.KEY_LENGTH || macKeyBytes.length != MAC_LENGTH) {
+            throw new IllegalArgumentException("SM4-CBC records take a 16-byte SM4 key and a 32-byte MAC key, not "
+                    + sm4Key.length + " and " + macKeyBytes.length);
+        }
+        this.random = random;
+        this.key = new RecordKey(sm4Key, 0, sm4Key.length, "SM4");
+        this.macKey = new RecordKey(macKeyBytes, 0, macKeyBytes.length, TlcpPrf.HMAC_SM3);
+        try {
+            cipher = provider == null ? Cipher.getInstance("SM4/CBC/NoPadding")
+                    : Cipher.getInstance("SM4/CBC/NoPadding", provider);
+            mac = provider == null ? Mac.getInstance(TlcpPrf.HMAC_SM3) : Mac.getInstance(TlcpPrf.HMAC_SM3, provider);
+            mac.init(macKey);
+        } catch (GeneralSecurityException e) {
+            key.destroy();
+            macKey.destroy();
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "no usable SM4-CBC or HMAC-SM3", e);
+        }
+        if (mac.getMacLength() != MAC_LENGTH) {
+            key.destroy();
+            macKey.destroy();
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "an HMAC-SM3 of " + mac.getMacLength() + " bytes");
+        }
+    }
+
+    /**
+     * Protection for the records one side sends; the keys are copied (the caller wipes its own).
+     *
+     * @param provider the provider of SM4 and HMAC-SM3, or null for the installed providers
+     */
+    static CbcRecordProtection sealing(byte[] sm4Key, byte[] macKey, SecureRandom random, Provider provider)
+            throws TlcpAlertException {
+        return new CbcRecordProtection(true, sm4Key, macKey, Objects.requireNonNull(random), provider);
+    }
+
+    /** Protection for the records one side receives; the keys are copied. */
+    static CbcRecordProtection opening(byte[] sm4Key, byte[] macKey, Provider provider) throws TlcpAlertException {
+        return new CbcRecordProtection(false, sm4Key, macKey, null, provider);
+    }
+
+    @Override
+    public int sealedLength(int plaintextLength) {
+        if (plaintextLength < 0 || plaintextLength > MAX_PLAINTEXT) {
+            throw new IllegalArgumentException("a record carries 0 to 2^14 bytes, not " + plaintextLength);
+        }
+        // content, MAC and padding_length, rounded up to whole blocks; plus the IV
+        return IV_LENGTH + (plaintextLength + MAC_LENGTH + 1 + BLOCK - 1) / BLOCK * BLOCK;
+    }
+
+    @Override
+    public int seal(int contentType, byte[] plaintext, int off, int len, byte[] out, int outOff)
+            throws TlcpAlertException {
+        checkUsable(true, contentType);
+        Objects.checkFromIndexSize(off, len, plaintext.length);
+        int sealed = sealedLength(len);
+        Objects.checkFromIndexSize(outOff, sealed, out.length);
+        // copied before anything is written, so that plaintext and out may overlap
+        System.arraycopy(plaintext, off, body, 0, len);
+        int bodyLength = sealed - IV_LENGTH;
+        try {
+            writeHeader(header, contentType, len);
+            mac.update(header);
+            mac.update(body, 0, len);
+            mac.doFinal(body, len);
+            Arrays.fill(body, len + MAC_LENGTH, bodyLength, (byte) (bodyLength - len - MAC_LENGTH - 1));
+            random.nextBytes(iv);
+            cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
+            System.arraycopy(iv, 0, out, outOff, IV_LENGTH);
+            if (cipher.doFinal(body, 0, bodyLength, out, outOff + IV_LENGTH) != bodyLength) {
+                throw new GeneralSecurityException("SM4-CBC wrote an unexpected length");
+            }
+        } catch (GeneralSecurityException e) {
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "SM4-CBC or HMAC-SM3 failed", e);
+        }
+        advance();
+        return sealed;
+    }
+
+    @Override
+    public int open(int contentType, byte[] fragment, int off, int len, byte[] out, int outOff)
+            throws TlcpAlertException {
+        checkUsable(false, contentType);
+        Objects.checkFromIndexSize(off, len, fragment.length);
+        Objects.checkFromIndexSize(outOff, len, out.length);
+        if (len > MAX_FRAGMENT) {
+            throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a protected record of " + len + " bytes");
+        }
+        // the fragment's length is public: these checks leak nothing
+        if (len < MIN_FRAGMENT || len % BLOCK != 0) {
+            throw new TlcpAlertException(TlcpAlert.BAD_RECORD_MAC, BAD_RECORD);
+        }
+        int bodyLength = len - IV_LENGTH;
+        try {
+            cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(fragment, off, IV_LENGTH));
+            if (cipher.doFinal(fragment, off + IV_LENGTH, bodyLength, body, 0) != bodyLength) {
+                throw new GeneralSecurityException("SM4-CBC wrote an unexpected length");
+            }
+        } catch (GeneralSecurityException e) {
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "SM4-CBC failed", e);
+        }
+        int contentLength = openBody(contentType, bodyLength);
+        if (contentLength < 0) {
+            throw new TlcpAlertException(TlcpAlert.BAD_RECORD_MAC, BAD_RECORD);
+        }
+        if (contentLength > MAX_PLAINTEXT) {
+            throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record of " + contentLength + " bytes of plaintext");
+        }
+        System.arraycopy(body, 0, out, outOff, contentLength);
+        advance();
+        return contentLength;
+    }
+
+    /**
+     * Checks the decrypted body in constant time: the content length if padding and MAC are
+     * good, else -1 (the one branch, on the outcome).
+     */
+    private int openBody(int contentType, int n) throws TlcpAlertException {
+        int padding = body[n - 1] & 0xff;
+        // all ones when padding_length, its padding and the MAC fit in the body
+        int good = ~((n - MAC_LENGTH - 1 - padding) >> 31);
+        // padding_length + 1 <= 256 bytes end the body; which of them are padding is secret
+        int toCheck = Math.min(256, n);
+        for (int i = 1; i < toCheck; i++) {
+            int inPadding = (i - padding - 1) >> 31;          // all ones when i <= padding
+            int differs = ~((((body[n - 1 - i] & 0xff) ^ padding) - 1) >> 31); // all ones when the byte differs
+            good &= ~(inPadding & differs);
+        }
+        padding &= good; // a bad padding is taken as none, and the MAC check goes on as usual
+        int maxContent = n - MAC_LENGTH - 1;
+        int content = maxContent - padding;
+
+        // the received MAC starts at content, somewhere in [maxContent - 255, maxContent]
+        Arrays.fill(received, (byte) 0);
+        for (int start = Math.max(0, maxContent - 255); start <= maxContent; start++) {
+            int here = ((start ^ content) - 1) >> 31;          // all ones when start == content
+            for (int j = 0; j < MAC_LENGTH; j++) {
+                received[j] |= (byte) (body[start + j] & here);
+            }
+        }
+
+        try {
+            writeHeader(header, contentType, content);
+            mac.update(header);
+            mac.update(body, 0, content);
+            mac.doFinal(computed, 0);
+            // SM3 pads an m-byte message with 0x80, zeros and a 64-bit length (at least 9 bytes)
+            // to whole 64-byte blocks, so hashing it calls the compression function
+            // floor((m + 9 + 63) / 64) = (m + 72) >>> 6 times. The inner hash of the HMAC above
+            // hashed the 13-byte header and the content; it fell short of the longest content by
+            // `missing` compressions. A second HMAC over 64 * missing dummy bytes costs
+            // ((64 * missing + 72) >>> 6) = missing + 1 inner compressions, plus the same fixed
+            // number (key pads, outer hash) as any HMAC: the two together always cost what the
+            // longest content would, plus a constant. The content length takes one of at most
+            // 256 values, so missing is at most 4, which DUMMY holds.
+            int missing = ((HEADER_LENGTH + maxContent + 72) >>> 6) - ((HEADER_LENGTH + content + 72) >>> 6);
+            mac.update(DUMMY, 0, missing * HASH_BLOCK);
+            mac.doFinal(sink, 0);
+        } catch (GeneralSecurityException e) {
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "HMAC-SM3 failed", e);
+        }
+        boolean macGood = MessageDigest.isEqual(computed, received);
+        return macGood & (good == -1) ? content : -1;
+    }
+
+    @Override
+    public void destroy() {
+        if (!markDestroyed()) {
+            return;
+        }
+        key.destroy();
+        macKey.destroy();
+        Arrays.fill(body, (byte) 0);
+        Arrays.fill(computed, (byte) 0);
+        Arrays.fill(received, (byte) 0);
+        // the JCA has no destroy for a Mac or a Cipher: re-keying with zeros drops their copies
+        byte[] zeros = new byte[MAC_LENGTH];
+        try {
+            mac.init(new RecordKey(zeros, 0, MAC_LENGTH, TlcpPrf.HMAC_SM3));
+            cipher.init(Cipher.DECRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
+                    new IvParameterSpec(zeros, 0, IV_LENGTH));
+        } catch (GeneralSecurityException | RuntimeException e) {
+            // best effort: the objects are unreachable from here on
+        }
+    }
+}
