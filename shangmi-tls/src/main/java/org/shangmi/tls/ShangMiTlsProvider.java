@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
+import org.shangmi.tls.tlcp.TlcpSslContextSpi;
 
 /**
  * The JSSE provider "ShangMiTLS": TLS 1.3 with the RFC 8998 suites ({@code TLS_SM4_GCM_SM3},
@@ -43,6 +44,7 @@ public final class ShangMiTlsProvider extends Provider {
         }
         putService(new EngineService(this, "SSLContext", "Default", ShangMiSslContextSpi.class,
                 () -> instance(() -> preset(SSLContext.getInstance("Default", engine)))));
+        putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.PROTOCOL, TlcpSslContextSpi.class, TlcpSslContextSpi::new));
         putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
                 () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
     }

@@ -1,0 +1,188 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.PrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.security.cert.CertificateParsingException;
+import java.security.cert.X509Certificate;
+import java.security.spec.ECParameterSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.net.ssl.X509KeyManager;
+import org.shangmi.provider.spec.Sm2ParameterSpec;
+
+/**
+ * One side's TLCP credentials: a signing key pair and an encryption key pair, each with its
+ * certificate chain, both SM2 (GB/T 38636-2020 section 6.4.5.3). They come from an
+ * {@link X509KeyManager} under two aliases: given explicitly, or found among the manager's SM2
+ * entries by key usage (signing: digitalSignature or nonRepudiation; encryption: keyEncipherment,
+ * dataEncipherment or keyAgreement), an encryption certificate with the signing certificate's
+ * subject and issuer preferred, certificates valid now preferred.
+ */
+record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[] signChain,
+        String encAlias, PrivateKey encKey, X509Certificate[] encChain) {
+
+    private static final String EC = "EC";
+    private static final int DIGITAL_SIGNATURE = 0;
+    private static final int NON_REPUDIATION = 1;
+    private static final int KEY_ENCIPHERMENT = 2;
+    private static final int DATA_ENCIPHERMENT = 3;
+    private static final int KEY_AGREEMENT = 4;
+    private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+    private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+    private static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
+
+    /**
+     * The certificate list a Certificate message carries, in the order given; without the
+     * encryption certificate when {@code withEnc} is false (an ECC client's list).
+     */
+    X509Certificate[] certificateList(boolean withEnc, TlcpOptions.CertificateOrder order) {
+        List<X509Certificate> list = new ArrayList<>();
+        list.add(signChain[0]);
+        List<X509Certificate> authorities = order == TlcpOptions.CertificateOrder.SIGN_ENC
+                ? List.of() : Arrays.asList(signChain).subList(1, signChain.length);
+        boolean encLast = order == TlcpOptions.CertificateOrder.SIGN_CA_ENC;
+        if (withEnc && !encLast) {
+            list.add(encChain[0]);
+        }
+        list.addAll(authorities);
+        if (withEnc && encLast) {
+            list.add(encChain[0]);
+        }
+        return list.toArray(new X509Certificate[0]);
+    }
+
+    /**
+     * The credentials for one side from the key manager, or null if it holds no usable pair.
+     *
+     * @param server whether for a server (extended key usage serverAuth, else clientAuth)
+     * @param signAlias, encAlias explicit aliases, or null to choose by key usage
+     */
+    static DoubleCertificates choose(X509KeyManager keys, boolean server, String signAlias, String encAlias) {
+        if (keys == null) {
+            return null;
+        }
+        Set<String> aliases = new LinkedHashSet<>();
+        for (String type : new String[] {EC, "SM2"}) {
+            String[] found = server ? keys.getServerAliases(type, null) : keys.getClientAliases(type, null);
+            if (found != null) {
+                aliases.addAll(Arrays.asList(found));
+            }
+        }
+        String sign = signAlias != null ? signAlias : best(keys, aliases, server, true, null);
+        if (sign == null) {
+            return null;
+        }
+        X509Certificate[] signChain = keys.getCertificateChain(sign);
+        String enc = encAlias != null ? encAlias : best(keys, aliases, server, false, signChain == null ? null : signChain[0]);
+        if (enc == null || enc.equals(sign)) {
+            return null;
+        }
+        X509Certificate[] encChain = keys.getCertificateChain(enc);
+        PrivateKey signKey = keys.getPrivateKey(sign);
+        PrivateKey encKey = keys.getPrivateKey(enc);
+        if (signChain == null || signChain.length == 0 || encChain == null || encChain.length == 0
+                || signKey == null || encKey == null || !isSm2(signChain[0]) || !isSm2(encChain[0])) {
+            return null;
+        }
+        return new DoubleCertificates(sign, signKey, signChain, enc, encKey, encChain);
+    }
+
+    /** The best alias for signing or for encryption: valid, paired with the signing certificate, first listed. */
+    private static String best(X509KeyManager keys, Set<String> aliases, boolean server, boolean signing,
+            X509Certificate partner) {
+        String best = null;
+        int bestScore = -1;
+        for (String alias : aliases) {
+            X509Certificate[] chain = keys.getCertificateChain(alias);
+            if (chain == null || chain.length == 0 || !isSm2(chain[0]) || !forSide(chain[0], server)) {
+                continue;
+            }
+            X509Certificate certificate = chain[0];
+            boolean[] usage = certificate.getKeyUsage();
+            int score;
+            if (usage == null) {
+                score = 0; // fits either, below every certificate that says what it is for
+            } else if (signing ? has(usage, DIGITAL_SIGNATURE) || has(usage, NON_REPUDIATION) : encrypts(usage)) {
+                score = signing ? (encrypts(usage) ? 1 : 2) : (has(usage, DIGITAL_SIGNATURE) ? 1 : 2);
+            } else {
+                continue;
+            }
+            if (partner != null && certificate.getSubjectX500Principal().equals(partner.getSubjectX500Principal())
+                    && certificate.getIssuerX500Principal().equals(partner.getIssuerX500Principal())
+                    && !certificate.equals(partner)) {
+                score += 4;
+            }
+            if (partner != null && certificate.equals(partner)) {
+                continue;
+            }
+            if (isValidNow(certificate)) {
+                score += 8;
+            }
+            if (score > bestScore) {
+                best = alias;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    static boolean encrypts(boolean[] usage) {
+        return has(usage, KEY_ENCIPHERMENT) || has(usage, DATA_ENCIPHERMENT) || has(usage, KEY_AGREEMENT);
+    }
+
+    static boolean has(boolean[] usage, int bit) {
+        return usage != null && usage.length > bit && usage[bit];
+    }
+
+    /** Whether the certificate's key usage (where it states one) allows encrypting a pre-master secret to it. */
+    static boolean allowsKeyEncipherment(X509Certificate certificate) {
+        boolean[] usage = certificate.getKeyUsage();
+        return usage == null || has(usage, KEY_ENCIPHERMENT) || has(usage, DATA_ENCIPHERMENT);
+    }
+
+    /** Whether the certificate's key usage (where it states one) allows the SM2 key exchange. */
+    static boolean allowsKeyExchange(X509Certificate certificate) {
+        boolean[] usage = certificate.getKeyUsage();
+        return usage == null || has(usage, KEY_AGREEMENT) || has(usage, KEY_ENCIPHERMENT);
+    }
+
+    /** Whether the certificate's key usage (where it states one) allows signing. */
+    static boolean allowsSigning(X509Certificate certificate) {
+        boolean[] usage = certificate.getKeyUsage();
+        return usage == null || has(usage, DIGITAL_SIGNATURE) || has(usage, NON_REPUDIATION);
+    }
+
+    private static boolean forSide(X509Certificate certificate, boolean server) {
+        try {
+            List<String> purposes = certificate.getExtendedKeyUsage();
+            return purposes == null || purposes.contains(server ? SERVER_AUTH : CLIENT_AUTH)
+                    || purposes.contains(ANY_EXTENDED_KEY_USAGE);
+        } catch (CertificateParsingException unreadable) {
+            return false;
+        }
+    }
+
+    private static boolean isValidNow(X509Certificate certificate) {
+        Date now = new Date();
+        return !now.before(certificate.getNotBefore()) && !now.after(certificate.getNotAfter());
+    }
+
+    /** Whether the certificate's key is an SM2 key (on sm2p256v1). */
+    static boolean isSm2(X509Certificate certificate) {
+        if (!(certificate.getPublicKey() instanceof ECPublicKey key)) {
+            return false;
+        }
+        ECParameterSpec a = key.getParams();
+        ECParameterSpec b = Sm2ParameterSpec.INSTANCE;
+        return a.getCurve().equals(b.getCurve()) && a.getGenerator().equals(b.getGenerator()) && a.getOrder().equals(b.getOrder());
+    }
+
+    @Override
+    public String toString() {
+        return "DoubleCertificates[sign " + signAlias + ", enc " + encAlias + "]";
+    }
+}

@@ -1,0 +1,145 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.GeneralSecurityException;
+import java.security.cert.CertPathValidator;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.PKIXParameters;
+import java.security.cert.TrustAnchor;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * A peer's TLCP certificate list split into its signing chain and its encryption certificate,
+ * and checked: the signing chain by the application's trust manager (as any JSSE peer's chain,
+ * host name included), the encryption certificate by PKIX against the same trust manager's
+ * anchors with the list's CA certificates as intermediates, its key usage for the suite's key
+ * exchange, and its subject the signing certificate's (GmSSL and the field's CAs issue the two
+ * to one subject; a mismatch would let a certificate of another holder stand in).
+ *
+ * <p>Both orders the field uses are read: sign, enc, CAs (the standard's and every peer's) and
+ * sign, CAs, enc. The list is told apart by position and by basic constraints, never by trying.
+ */
+record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption) {
+
+    /** The certificates in the order of the standard's list: signing, encryption (when sent), CAs. */
+    X509Certificate[] all() {
+        if (encryption == null) {
+            return signChain.clone();
+        }
+        X509Certificate[] all = Arrays.copyOf(signChain, signChain.length + 1);
+        System.arraycopy(signChain, 1, all, 2, signChain.length - 1);
+        all[1] = encryption;
+        return all;
+    }
+
+    /** Splits a received list; at least the two leaf certificates are required. */
+    static PeerCertificates split(X509Certificate[] list) throws TlcpAlertException {
+        if (list.length < 2) {
+            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "the peer sent " + list.length
+                    + " certificate(s): TLCP needs a signing and an encryption certificate");
+        }
+        int encIndex = list[1].getBasicConstraints() >= 0 ? list.length - 1 : 1; // SIGN|CA|ENC when [1] is a CA
+        if (list[encIndex].getBasicConstraints() >= 0) {
+            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "the peer's list has no encryption certificate");
+        }
+        X509Certificate[] signChain = new X509Certificate[list.length - 1];
+        int n = 0;
+        for (int i = 0; i < list.length; i++) {
+            if (i != encIndex) {
+                signChain[n++] = list[i];
+            }
+        }
+        return new PeerCertificates(signChain, list[encIndex]);
+    }
+
+    /**
+     * Checks both certificates as those of a server (or of a client) for this suite.
+     *
+     * @param engine passed to an extended trust manager, for host-name checks and constraints
+     */
+    void check(X509TrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite) throws TlcpAlertException {
+        if (!DoubleCertificates.isSm2(signChain[0]) || !DoubleCertificates.isSm2(encryption)) {
+            throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's certificates must hold SM2 keys");
+        }
+        if (!DoubleCertificates.allowsSigning(signChain[0])) {
+            throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE,
+                    "the peer's signing certificate does not allow digitalSignature");
+        }
+        boolean exchange = suite.ephemeral();
+        if (exchange ? !DoubleCertificates.allowsKeyExchange(encryption) : !DoubleCertificates.allowsKeyEncipherment(encryption)) {
+            throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's encryption certificate does not allow "
+                    + (exchange ? "keyAgreement or keyEncipherment" : "keyEncipherment or dataEncipherment"));
+        }
+        if (!encryption.getSubjectX500Principal().equals(signChain[0].getSubjectX500Principal())) {
+            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "the peer's encryption certificate names another subject ("
+                    + encryption.getSubjectX500Principal() + ") than its signing certificate");
+        }
+        checkSigning(trust, engine, server);
+        checkEncryption(trust);
+    }
+
+    private void checkSigning(X509TrustManager trust, SSLEngine engine, boolean server) throws TlcpAlertException {
+        if (trust == null) {
+            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "no trust manager to check the peer's certificates");
+        }
+        try {
+            if (trust instanceof X509ExtendedTrustManager extended) {
+                if (server) {
+                    extended.checkServerTrusted(signChain.clone(), "UNKNOWN", engine);
+                } else {
+                    extended.checkClientTrusted(signChain.clone(), "EC", engine);
+                }
+            } else if (server) {
+                trust.checkServerTrusted(signChain.clone(), "UNKNOWN");
+            } else {
+                trust.checkClientTrusted(signChain.clone(), "EC");
+            }
+        } catch (CertificateException | RuntimeException e) {
+            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the peer's signing certificate is not trusted: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Checks a client's signing chain alone (an ECC suite needs no client encryption certificate). */
+    void checkSigningOnly(X509TrustManager trust, SSLEngine engine) throws TlcpAlertException {
+        if (!DoubleCertificates.isSm2(signChain[0]) || !DoubleCertificates.allowsSigning(signChain[0])) {
+            throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the client's certificate is not an SM2 signing certificate");
+        }
+        checkSigning(trust, engine, false);
+    }
+
+    private void checkEncryption(X509TrustManager trust) throws TlcpAlertException {
+        X509Certificate[] anchors = trust.getAcceptedIssuers();
+        if (anchors == null || anchors.length == 0) {
+            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN,
+                    "the trust manager names no trusted issuers, against which the encryption certificate is checked");
+        }
+        Set<TrustAnchor> trustAnchors = new HashSet<>();
+        for (X509Certificate anchor : anchors) {
+            trustAnchors.add(new TrustAnchor(anchor, null));
+        }
+        try {
+            List<X509Certificate> path = new java.util.ArrayList<>();
+            path.add(encryption);
+            // the CA certificates as sent, less any trust anchor itself (a path ends below its anchor)
+            for (X509Certificate certificate : Arrays.asList(signChain).subList(1, signChain.length)) {
+                if (!Arrays.asList(anchors).contains(certificate)) {
+                    path.add(certificate);
+                }
+            }
+            PKIXParameters parameters = new PKIXParameters(trustAnchors);
+            parameters.setRevocationEnabled(false);
+            CertPathValidator.getInstance("PKIX").validate(CertificateFactory.getInstance("X.509").generateCertPath(path), parameters);
+        } catch (GeneralSecurityException e) {
+            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the peer's encryption certificate is not trusted: "
+                    + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,309 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.Cipher;
+import javax.security.auth.x500.X500Principal;
+
+/**
+ * The client's side of a TLCP handshake (GB/T 38636-2020 section 6.4): ClientHello; the server's
+ * hello, certificates, key exchange, optional certificate request and hello-done; then its own
+ * certificates (when asked and it has them), key exchange, certificate verify, ChangeCipherSpec
+ * and Finished; then the server's. Offers the cached session of the same host and port, and
+ * follows the server into an abbreviated handshake when it echoes that session's ID.
+ */
+final class TlcpClientHandshake extends TlcpHandshake {
+
+    private enum State { START, SERVER_HELLO, CERTIFICATE, KEY_EXCHANGE, REQUEST_OR_DONE, HELLO_DONE, CHANGE_CIPHER_SPEC, FINISHED, DONE }
+
+    private State state = State.START;
+    private List<TlcpSuite> offered;
+    private TlcpSession offeredSession;
+    private PeerCertificates server;
+    private byte[] serverEphemeral;
+    private boolean certificateRequested;
+    private List<X500Principal> acceptedIssuers = List.of();
+    private RecordProtection write;
+
+    TlcpClientHandshake(TlcpEngine engine) {
+        super(engine);
+    }
+
+    @Override
+    void start() throws GeneralSecurityException, TlcpAlertException {
+        offered = engine.enabledSuites();
+        if (offered.isEmpty()) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no TLCP cipher suite is enabled");
+        }
+        clientRandom = newRandom(engine.random());
+        TlcpSession cached = engine.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
+        offeredSession = cached != null && offered.contains(cached.suite()) ? cached : null;
+        byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
+        MessageWriter hello = new MessageWriter(CLIENT_HELLO).uint16(VERSION).bytes(clientRandom).vector8(sessionId);
+        int suites = hello.mark();
+        hello.uint16(0);
+        for (TlcpSuite suite : offered) {
+            hello.uint16(suite.code());
+        }
+        hello.patch16(suites);
+        hello.vector8(new byte[] {0}); // compression: null only
+        byte[] serverName = engine.serverNameExtension();
+        if (serverName != null) {
+            int extensions = hello.mark();
+            hello.uint16(0).bytes(serverName);
+            hello.patch16(extensions);
+        }
+        send(hello.toByteArray());
+        state = State.SERVER_HELLO;
+    }
+
+    @Override
+    void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
+        switch (state) {
+            case SERVER_HELLO -> {
+                expect(type, SERVER_HELLO);
+                record(message);
+                serverHello(body);
+            }
+            case CERTIFICATE -> {
+                expect(type, CERTIFICATE);
+                record(message);
+                server = PeerCertificates.split(parseCertificates(body));
+                session.setPeerCertificates(certificatesOf(server));
+                server.check(engine.trustManager(), engine, true, suite);
+                state = State.KEY_EXCHANGE;
+            }
+            case KEY_EXCHANGE -> {
+                expect(type, SERVER_KEY_EXCHANGE);
+                record(message);
+                serverKeyExchange(body);
+                state = State.REQUEST_OR_DONE;
+            }
+            case REQUEST_OR_DONE, HELLO_DONE -> {
+                record(message);
+                if (type == CERTIFICATE_REQUEST && state == State.REQUEST_OR_DONE) {
+                    certificateRequest(body);
+                    state = State.HELLO_DONE;
+                } else if (type == SERVER_HELLO_DONE) {
+                    if (body.length != 0) {
+                        throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "ServerHelloDone has a body");
+                    }
+                    respond();
+                    state = State.CHANGE_CIPHER_SPEC;
+                } else {
+                    throw unexpected(type, "waiting for ServerHelloDone");
+                }
+            }
+            case FINISHED -> {
+                expect(type, FINISHED);
+                checkFinished(body, message, false);
+                if (resumed) {
+                    engine.queueChangeCipherSpec(write);
+                    sendFinished(true);
+                } else {
+                    engine.clientSessions().add(session);
+                }
+                state = State.DONE;
+                complete();
+            }
+            default -> throw unexpected(type, "in state " + state);
+        }
+    }
+
+    private void expect(int type, int wanted) throws TlcpAlertException {
+        if (type != wanted) {
+            throw unexpected(type, "waiting for " + typeName(wanted));
+        }
+    }
+
+    private void serverHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "ServerHello");
+        int version = reader.uint16();
+        if (version != VERSION) {
+            throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
+                    String.format("the server chose version 0x%04x, not TLCP 1.1 (0x0101)", version));
+        }
+        serverRandom = reader.bytes(RANDOM_LENGTH);
+        byte[] sessionId = reader.vector8();
+        if (sessionId.length > MAX_SESSION_ID) {
+            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "a session ID of " + sessionId.length + " bytes");
+        }
+        int code = reader.uint16();
+        suite = TlcpSuite.ofCode(code);
+        if (suite == null || !offered.contains(suite)) {
+            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, String.format("the server chose suite 0x%04x, not offered", code));
+        }
+        if (reader.uint8() != 0) {
+            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server chose a compression method");
+        }
+        if (reader.remaining() > 0) {
+            readExtensions(reader.vector16());
+        }
+        reader.end();
+        if (offeredSession != null && sessionId.length > 0 && Arrays.equals(sessionId, offeredSession.getId())) {
+            if (offeredSession.suite() != suite) {
+                throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server resumed a session with another suite");
+            }
+            resumed = true;
+            session = offeredSession;
+            masterSecret = session.masterSecret();
+            write = deriveKeys(null, true);
+            state = State.CHANGE_CIPHER_SPEC;
+            return;
+        }
+        session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
+        state = State.CERTIFICATE;
+    }
+
+    /** Extensions the server may echo (an empty server_name, renegotiation_info, others ignored), each read whole. */
+    private static void readExtensions(byte[] block) throws TlcpAlertException {
+        MessageReader extensions = new MessageReader(block, "the ServerHello extensions");
+        while (extensions.remaining() > 0) {
+            extensions.uint16();
+            extensions.vector16();
+        }
+    }
+
+    private void serverKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "ServerKeyExchange");
+        byte[] signed;
+        if (suite.ephemeral()) {
+            byte[] params = reader.bytes(4 + Sm2KeyExchange.POINT_LENGTH);
+            serverEphemeral = Sm2KeyExchange.readParams(params);
+            signed = params;
+        } else {
+            byte[] encoded = server.encryption().getEncoded();
+            signed = concat(uint24(encoded.length), encoded);
+        }
+        byte[] signature = reader.vector16();
+        reader.end();
+        if (!verify(server.signChain()[0].getPublicKey(), signature, clientRandom, serverRandom, signed)) {
+            throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the ServerKeyExchange signature does not verify");
+        }
+    }
+
+    private void certificateRequest(byte[] body) throws TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "CertificateRequest");
+        byte[] types = reader.vector8();
+        MessageReader names = new MessageReader(reader.vector16(), "the certificate authorities");
+        reader.end();
+        if (types.length == 0) {
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a CertificateRequest without certificate types");
+        }
+        List<X500Principal> issuers = new ArrayList<>();
+        while (names.remaining() > 0) {
+            byte[] name = names.vector16();
+            try {
+                issuers.add(new X500Principal(name));
+            } catch (IllegalArgumentException malformed) {
+                throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed name in the CertificateRequest", malformed);
+            }
+        }
+        acceptedIssuers = issuers;
+        certificateRequested = true;
+    }
+
+    /** After ServerHelloDone: Certificate, ClientKeyExchange, CertificateVerify, ChangeCipherSpec, Finished. */
+    private void respond() throws GeneralSecurityException, TlcpAlertException {
+        DoubleCertificates own = null;
+        if (certificateRequested) {
+            own = engine.credentials(false);
+            if (own != null && !acceptedIssuers.isEmpty() && !issuedByOneOf(own.signChain(), acceptedIssuers)) {
+                own = null;
+            }
+            if (suite.ephemeral() && own == null) {
+                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
+                        "an ECDHE suite needs the client's signing and encryption certificates, and none are configured");
+            }
+            X509Certificate[] list = own == null ? new X509Certificate[0]
+                    : own.certificateList(suite.ephemeral(), engine.options().certificateOrder());
+            send(certificateMessage(list));
+        } else if (suite.ephemeral()) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server chose an ECDHE suite without asking for certificates");
+        }
+        byte[] preMaster;
+        if (suite.ephemeral()) {
+            KeyPair ephemeral = Sm2KeyExchange.ephemeral(engine.random());
+            preMaster = Sm2KeyExchange.agree(own, ephemeral, server.encryption(), serverEphemeral, false);
+            byte[] params = Sm2KeyExchange.params(ephemeral.getPublic());
+            MessageWriter exchange = new MessageWriter(CLIENT_KEY_EXCHANGE);
+            if (engine.options().bareEcdheKeyExchange()) {
+                exchange.bytes(params);
+            } else {
+                exchange.vector16(params);
+            }
+            send(exchange.toByteArray());
+        } else {
+            preMaster = new byte[48];
+            engine.random().nextBytes(preMaster);
+            preMaster[0] = (byte) (VERSION >>> 8);
+            preMaster[1] = (byte) VERSION;
+            byte[] encrypted;
+            try {
+                Cipher cipher = Cipher.getInstance("SM2");
+                cipher.init(Cipher.ENCRYPT_MODE, server.encryption().getPublicKey(), engine.random());
+                encrypted = cipher.doFinal(preMaster);
+            } catch (GeneralSecurityException e) {
+                TlcpHandshake.wipe(preMaster);
+                throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "cannot encrypt the pre-master secret: " + e, e);
+            }
+            send(new MessageWriter(CLIENT_KEY_EXCHANGE).vector16(encrypted).toByteArray());
+        }
+        if (own != null) {
+            byte[] signature = engine.options().rawCertificateVerify()
+                    ? sign(own.signKey(), transcript())
+                    : sign(own.signKey(), transcriptHash());
+            send(new MessageWriter(CERTIFICATE_VERIFY).vector16(signature).toByteArray());
+        }
+        write = deriveKeys(preMaster, true);
+        session.establish(suite, masterSecret, own == null ? null : own.certificateList(suite.ephemeral(), TlcpOptions.CertificateOrder.SIGN_ENC_CA),
+                certificatesOf(server));
+        engine.queueChangeCipherSpec(write);
+        sendFinished(true);
+    }
+
+    private static X509Certificate[] certificatesOf(PeerCertificates peer) {
+        X509Certificate[] chain = peer.signChain();
+        X509Certificate[] all = Arrays.copyOf(chain, chain.length + 1);
+        System.arraycopy(chain, 1, all, 2, chain.length - 1);
+        all[1] = peer.encryption();
+        return all;
+    }
+
+    private static boolean issuedByOneOf(X509Certificate[] chain, List<X500Principal> issuers) {
+        for (X509Certificate certificate : chain) {
+            if (issuers.contains(certificate.getIssuerX500Principal())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    boolean expectsChangeCipherSpec() {
+        return state == State.CHANGE_CIPHER_SPEC;
+    }
+
+    @Override
+    void changedCipherSpec() {
+        state = State.FINISHED;
+    }
+
+    static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] all = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
+    }
+}

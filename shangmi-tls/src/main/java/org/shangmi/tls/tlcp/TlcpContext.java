@@ -1,0 +1,44 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.SecureRandom;
+import javax.net.ssl.X509KeyManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * What the engines of one SSLContext share: the key and trust managers, the random source, and
+ * the client's and the server's session caches.
+ */
+final class TlcpContext {
+
+    private final X509KeyManager keyManager;
+    private final X509TrustManager trustManager;
+    private final SecureRandom random;
+    private final TlcpSessionContext clientSessions = new TlcpSessionContext();
+    private final TlcpSessionContext serverSessions = new TlcpSessionContext();
+
+    TlcpContext(X509KeyManager keyManager, X509TrustManager trustManager, SecureRandom random) {
+        this.keyManager = keyManager;
+        this.trustManager = trustManager;
+        this.random = random;
+    }
+
+    X509KeyManager keyManager() {
+        return keyManager;
+    }
+
+    X509TrustManager trustManager() {
+        return trustManager;
+    }
+
+    SecureRandom random() {
+        return random;
+    }
+
+    TlcpSessionContext clientSessions() {
+        return clientSessions;
+    }
+
+    TlcpSessionContext serverSessions() {
+        return serverSessions;
+    }
+}

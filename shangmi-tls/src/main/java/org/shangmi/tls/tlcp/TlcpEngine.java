@@ -1,0 +1,697 @@
+package org.shangmi.tls.tlcp;
+
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIServerName;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLEngineResult.Status;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * A TLCP 1.1 (GB/T 38636-2020) connection as an {@link SSLEngine}: the record layer, alerts and
+ * the handshake's driving; the handshake itself is {@link TlcpClientHandshake} or
+ * {@link TlcpServerHandshake}. Each wrap produces at most one record, and each handshake message
+ * goes in a record of its own (GmSSL reads no other framing); unwrap takes one record at a time
+ * and reassembles handshake messages split over records or packed into one.
+ *
+ * <p>No delegated tasks: the handshake's public-key operations run inside wrap and unwrap. No
+ * renegotiation: a ClientHello or HelloRequest after the handshake is answered with a warning
+ * no_renegotiation and dropped. A fault in the peer's input becomes a fatal alert, sent by the
+ * next wrap, and an {@link SSLException} from the unwrap that found it.
+ */
+public final class TlcpEngine extends SSLEngine {
+
+    private static final int HEADER = 5;
+    private static final int CHANGE_CIPHER_SPEC = 20;
+    private static final int ALERT = 21;
+    private static final int HANDSHAKE = 22;
+    private static final int APPLICATION_DATA = 23;
+    /** A fragment may exceed its plaintext by at most 2048 bytes (GB/T 38636-2020 6.3.3.3). */
+    private static final int MAX_FRAGMENT = RecordProtection.MAX_PLAINTEXT + 2048;
+    /** The largest handshake message accepted: certificate lists are the long ones. */
+    private static final int MAX_HANDSHAKE_MESSAGE = 1 << 17;
+
+    /** A record waiting to be written, and the protection to switch to after it. */
+    private record Outbound(int type, byte[] payload, RecordProtection switchTo, boolean last) {
+    }
+
+    private final TlcpContext context;
+    private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
+    private boolean modeSet;
+    private boolean clientMode;
+    private List<TlcpSuite> enabledSuites = TlcpSuite.defaults();
+    private boolean needClientAuth;
+    private boolean wantClientAuth;
+    private boolean sessionCreation = true;
+    private List<SNIServerName> serverNames = List.of();
+    private String identification;
+    private TlcpOptions options = TlcpOptions.DEFAULT;
+
+    private TlcpHandshake handshake;
+    private TlcpSession session;
+    private boolean started;
+    private RecordProtection read = RecordProtection.NONE;
+    private RecordProtection write = RecordProtection.NONE;
+    private byte[] handshakeInput = new byte[0];
+    private int handshakeInputLength;
+    private boolean inboundDone;
+    private boolean outboundDone;
+    private boolean closeQueued;
+    private boolean closeNotifyReceived;
+    private List<SNIServerName> requestedNames = List.of();
+
+    TlcpEngine(TlcpContext context, String peerHost, int peerPort) {
+        super(peerHost, peerPort);
+        this.context = Objects.requireNonNull(context, "context");
+    }
+
+    // ---- what the handshakes read
+
+    List<TlcpSuite> enabledSuites() {
+        return enabledSuites;
+    }
+
+    SecureRandom random() {
+        return context.random();
+    }
+
+    X509TrustManager trustManager() {
+        return context.trustManager();
+    }
+
+    TlcpSessionContext clientSessions() {
+        return context.clientSessions();
+    }
+
+    TlcpSessionContext serverSessions() {
+        return context.serverSessions();
+    }
+
+    TlcpOptions options() {
+        return options;
+    }
+
+    /** Package-private until the public parameters class exists: the field's variations. */
+    void setOptions(TlcpOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    DoubleCertificates credentials(boolean server) {
+        return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
+    }
+
+    /** The client's server_name extension (type, length, list), or null when there is no host name to send. */
+    byte[] serverNameExtension() {
+        String host = null;
+        for (SNIServerName name : serverNames) {
+            if (name instanceof SNIHostName hostName) {
+                host = hostName.getAsciiName();
+            }
+        }
+        if (host == null && serverNames.isEmpty() && isHostName(getPeerHost())) {
+            host = getPeerHost();
+        }
+        if (host == null) {
+            return null;
+        }
+        byte[] name = host.getBytes(StandardCharsets.US_ASCII);
+        MessageWriter writer = new MessageWriter(0); // a scratch buffer: the four header bytes are dropped below
+        writer.uint16(0).uint16(name.length + 5).uint16(name.length + 3).uint8(0).vector16(name);
+        byte[] withHeader = writer.toByteArray();
+        return Arrays.copyOfRange(withHeader, 4, withHeader.length);
+    }
+
+    private static boolean isHostName(String host) {
+        if (host == null || host.isEmpty() || host.indexOf(':') >= 0 || host.endsWith(".")) {
+            return false;
+        }
+        if (host.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
+            return false; // an IPv4 literal
+        }
+        try {
+            new SNIHostName(host);
+            return true;
+        } catch (IllegalArgumentException notAHostName) {
+            return false;
+        }
+    }
+
+    /** Reads a ClientHello's extensions: each is framed correctly; server_name is kept, the rest ignored. */
+    void readClientExtensions(byte[] block) throws TlcpAlertException {
+        MessageReader extensions = new MessageReader(block, "the ClientHello extensions");
+        List<SNIServerName> names = new ArrayList<>();
+        while (extensions.remaining() > 0) {
+            int type = extensions.uint16();
+            byte[] data = extensions.vector16();
+            if (type == 0 && data.length > 0) {
+                MessageReader list = new MessageReader(data, "server_name");
+                MessageReader entries = new MessageReader(list.vector16(), "the server_name list");
+                list.end();
+                while (entries.remaining() > 0) {
+                    int nameType = entries.uint8();
+                    byte[] name = entries.vector16();
+                    if (nameType == 0) {
+                        try {
+                            names.add(new SNIHostName(name));
+                        } catch (IllegalArgumentException malformed) {
+                            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "a malformed server name", malformed);
+                        }
+                    }
+                }
+            }
+        }
+        requestedNames = List.copyOf(names);
+    }
+
+    /** Queues a handshake message, in records of its own. */
+    void queueHandshake(byte[] message) {
+        for (int at = 0; at < message.length; at += RecordProtection.MAX_PLAINTEXT) {
+            int end = Math.min(message.length, at + RecordProtection.MAX_PLAINTEXT);
+            outbound.add(new Outbound(HANDSHAKE, Arrays.copyOfRange(message, at, end), null, false));
+        }
+    }
+
+    /** Queues ChangeCipherSpec; the records after it are protected by {@code next}. */
+    void queueChangeCipherSpec(RecordProtection next) {
+        outbound.add(new Outbound(CHANGE_CIPHER_SPEC, new byte[] {1}, next, false));
+    }
+
+    // ---- SSLEngine
+
+    @Override
+    public synchronized SSLEngineResult wrap(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst) throws SSLException {
+        Objects.checkFromIndexSize(offset, length, srcs.length);
+        Objects.requireNonNull(dst, "dst");
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        if (!started && !outboundDone) {
+            startHandshake();
+        }
+        Outbound next = outbound.peek();
+        if (next != null) {
+            int size = HEADER + write.sealedLength(next.payload().length);
+            if (dst.remaining() < size) {
+                return result(Status.BUFFER_OVERFLOW, 0, 0, false);
+            }
+            outbound.poll();
+            writeRecord(next.type(), next.payload(), next.payload().length, dst);
+            if (next.switchTo() != null) {
+                write.destroy();
+                write = next.switchTo();
+            }
+            if (next.last()) {
+                outboundDone = true;
+                outbound.clear();
+            }
+            return result(outboundDone ? Status.CLOSED : Status.OK, 0, size, true);
+        }
+        if (outboundDone) {
+            return result(Status.CLOSED, 0, 0, false);
+        }
+        if (handshake != null) {
+            return result(Status.OK, 0, 0, false);
+        }
+        int available = 0;
+        for (int i = offset; i < offset + length; i++) {
+            available += srcs[i].remaining();
+        }
+        if (available == 0) {
+            return result(Status.OK, 0, 0, false);
+        }
+        int chunk = Math.min(available, RecordProtection.MAX_PLAINTEXT);
+        int size = HEADER + write.sealedLength(chunk);
+        if (dst.remaining() < size) {
+            return result(Status.BUFFER_OVERFLOW, 0, 0, false);
+        }
+        byte[] plaintext = new byte[chunk];
+        int filled = 0;
+        for (int i = offset; i < offset + length && filled < chunk; i++) {
+            int take = Math.min(srcs[i].remaining(), chunk - filled);
+            srcs[i].get(plaintext, filled, take);
+            filled += take;
+        }
+        writeRecord(APPLICATION_DATA, plaintext, chunk, dst);
+        Arrays.fill(plaintext, (byte) 0);
+        return result(Status.OK, chunk, size, false);
+    }
+
+    private void writeRecord(int type, byte[] payload, int length, ByteBuffer dst) throws SSLException {
+        byte[] record = new byte[HEADER + write.sealedLength(length)];
+        int sealed;
+        try {
+            sealed = write.seal(type, payload, 0, length, record, HEADER);
+        } catch (TlcpAlertException e) {
+            outboundDone = true;
+            inboundDone = true;
+            outbound.clear();
+            throw e;
+        }
+        record[0] = (byte) type;
+        record[1] = (byte) (TlcpHandshake.VERSION >>> 8);
+        record[2] = (byte) TlcpHandshake.VERSION;
+        record[3] = (byte) (sealed >>> 8);
+        record[4] = (byte) sealed;
+        dst.put(record, 0, HEADER + sealed);
+    }
+
+    @Override
+    public synchronized SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) throws SSLException {
+        Objects.requireNonNull(src, "src");
+        Objects.checkFromIndexSize(offset, length, dsts.length);
+        if (inboundDone) {
+            return result(Status.CLOSED, 0, 0, false);
+        }
+        if (!started) {
+            startHandshake();
+        }
+        if (src.remaining() < HEADER) {
+            return result(Status.BUFFER_UNDERFLOW, 0, 0, false);
+        }
+        int at = src.position();
+        int type = src.get(at) & 0xff;
+        int version = ((src.get(at + 1) & 0xff) << 8) | (src.get(at + 2) & 0xff);
+        int fragmentLength = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
+        try {
+            if (type < CHANGE_CIPHER_SPEC || type > APPLICATION_DATA) {
+                throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "a record of unknown type " + type);
+            }
+            if (version != TlcpHandshake.VERSION) {
+                throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
+                        String.format("a record of version 0x%04x; TLCP 1.1 is 0x0101", version));
+            }
+            if (fragmentLength > MAX_FRAGMENT) {
+                throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record of " + fragmentLength + " bytes");
+            }
+        } catch (TlcpAlertException e) {
+            throw fail(e);
+        }
+        if (src.remaining() < HEADER + fragmentLength) {
+            return result(Status.BUFFER_UNDERFLOW, 0, 0, false);
+        }
+        if (type == APPLICATION_DATA && room(dsts, offset, length) < Math.min(fragmentLength, RecordProtection.MAX_PLAINTEXT)) {
+            return result(Status.BUFFER_OVERFLOW, 0, 0, false);
+        }
+        byte[] fragment = new byte[fragmentLength];
+        src.position(at + HEADER);
+        src.get(fragment);
+        int consumed = HEADER + fragmentLength;
+        try {
+            int plaintextLength = read.open(type, fragment, 0, fragmentLength, fragment, 0);
+            return switch (type) {
+                case HANDSHAKE -> handshakeRecord(fragment, plaintextLength, consumed);
+                case CHANGE_CIPHER_SPEC -> changeCipherSpec(fragment, plaintextLength, consumed);
+                case ALERT -> alert(fragment, plaintextLength, consumed);
+                default -> applicationData(fragment, plaintextLength, consumed, dsts, offset, length);
+            };
+        } catch (TlcpAlertException e) {
+            throw fail(e);
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw fail(new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, e.toString(), e));
+        } finally {
+            Arrays.fill(fragment, (byte) 0);
+        }
+    }
+
+    private static long room(ByteBuffer[] dsts, int offset, int length) {
+        long room = 0;
+        for (int i = offset; i < offset + length; i++) {
+            if (dsts[i].isReadOnly()) {
+                throw new ReadOnlyBufferException();
+            }
+            room += dsts[i].remaining();
+        }
+        return room;
+    }
+
+    private SSLEngineResult handshakeRecord(byte[] fragment, int length, int consumed) throws GeneralSecurityException, TlcpAlertException {
+        if (length == 0) {
+            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "an empty handshake record");
+        }
+        if (handshakeInputLength + length > handshakeInput.length) {
+            handshakeInput = Arrays.copyOf(handshakeInput, Math.max(handshakeInputLength + length, 2 * handshakeInput.length));
+        }
+        System.arraycopy(fragment, 0, handshakeInput, handshakeInputLength, length);
+        handshakeInputLength += length;
+        while (handshakeInputLength >= 4) {
+            int type = handshakeInput[0] & 0xff;
+            int bodyLength = ((handshakeInput[1] & 0xff) << 16) | ((handshakeInput[2] & 0xff) << 8) | (handshakeInput[3] & 0xff);
+            if (bodyLength > MAX_HANDSHAKE_MESSAGE) {
+                throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, TlcpHandshake.typeName(type) + " of " + bodyLength
+                        + " bytes exceeds the limit of " + MAX_HANDSHAKE_MESSAGE);
+            }
+            if (handshakeInputLength < 4 + bodyLength) {
+                break;
+            }
+            byte[] message = Arrays.copyOf(handshakeInput, 4 + bodyLength);
+            byte[] body = Arrays.copyOfRange(handshakeInput, 4, 4 + bodyLength);
+            System.arraycopy(handshakeInput, 4 + bodyLength, handshakeInput, 0, handshakeInputLength - 4 - bodyLength);
+            handshakeInputLength -= 4 + bodyLength;
+            handshakeMessage(type, body, message);
+        }
+        return result(Status.OK, consumed, 0, true);
+    }
+
+    private void handshakeMessage(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
+        if (handshake == null || handshake.isComplete()) {
+            if (type == TlcpHandshake.CLIENT_HELLO || type == TlcpHandshake.HELLO_REQUEST) {
+                outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.WARNING, TlcpAlert.NO_RENEGOTIATION}, null, false));
+                return;
+            }
+            throw TlcpHandshake.unexpected(type, "after the handshake");
+        }
+        if (type == TlcpHandshake.HELLO_REQUEST && clientMode) {
+            return; // ignored during a handshake, and not part of its transcript
+        }
+        handshake.receive(type, body, message);
+    }
+
+    private SSLEngineResult changeCipherSpec(byte[] fragment, int length, int consumed) throws TlcpAlertException {
+        if (length != 1 || fragment[0] != 1) {
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed ChangeCipherSpec");
+        }
+        if (handshake == null || handshakeInputLength != 0) {
+            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "ChangeCipherSpec out of order");
+        }
+        RecordProtection next = handshake.changeCipherSpec();
+        read.destroy();
+        read = next;
+        return result(Status.OK, consumed, 0, true);
+    }
+
+    private SSLEngineResult alert(byte[] fragment, int length, int consumed) throws TlcpAlertException {
+        if (length != 2) {
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "an alert record of " + length + " bytes");
+        }
+        int level = fragment[0] & 0xff;
+        int description = fragment[1] & 0xff;
+        if (description == TlcpAlert.CLOSE_NOTIFY) {
+            closeNotifyReceived = true;
+            inboundDone = true;
+            if (!outboundDone && !closeQueued) {
+                queueClose();
+            }
+            return result(Status.CLOSED, consumed, 0, false);
+        }
+        if (level == TlcpAlert.FATAL || level != TlcpAlert.WARNING) {
+            inboundDone = true;
+            outboundDone = true;
+            outbound.clear();
+            invalidate();
+            throw TlcpAlertException.received(description);
+        }
+        if (handshake != null && description != TlcpAlert.NO_RENEGOTIATION) {
+            // the handshake cannot go on without what the warning declined (e.g. no_certificate)
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the peer declined with warning " + TlcpAlert.name(description));
+        }
+        return result(Status.OK, consumed, 0, false);
+    }
+
+    private SSLEngineResult applicationData(byte[] fragment, int length, int consumed, ByteBuffer[] dsts, int offset, int count)
+            throws TlcpAlertException {
+        if (handshake != null) {
+            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "application data before the handshake finished");
+        }
+        int copied = 0;
+        for (int i = offset; i < offset + count && copied < length; i++) {
+            int take = Math.min(dsts[i].remaining(), length - copied);
+            dsts[i].put(fragment, copied, take);
+            copied += take;
+        }
+        return result(Status.OK, consumed, 0, false);
+    }
+
+    /** Turns a fault into the alert to send (unless the peer sent it) and the exception to throw. */
+    private SSLException fail(TlcpAlertException fault) {
+        inboundDone = true;
+        outbound.clear();
+        if (!fault.received() && !outboundDone) {
+            outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.FATAL, (byte) fault.description()}, null, true));
+        } else {
+            outboundDone = true;
+        }
+        invalidate();
+        return fault;
+    }
+
+    private void invalidate() {
+        if (handshake != null) {
+            TlcpSession pending = handshake.session();
+            if (pending != null) {
+                pending.invalidate();
+            }
+            handshake.destroy();
+            handshake = null;
+        }
+        if (session != null) {
+            session.invalidate();
+        }
+    }
+
+    /** The result, with FINISHED once when the handshake has just completed and nothing of it is left to send. */
+    private SSLEngineResult result(Status status, int consumed, int produced, boolean mayFinish) {
+        HandshakeStatus handshakeStatus = handshakeStatus();
+        if (mayFinish && handshake != null && handshake.isComplete() && outbound.isEmpty()) {
+            session = handshake.session();
+            session.setRequestedServerNames(clientMode ? serverNames : requestedNames);
+            handshake.destroy();
+            handshake = null;
+            handshakeStatus = HandshakeStatus.FINISHED;
+        }
+        return new SSLEngineResult(status, handshakeStatus, consumed, produced);
+    }
+
+    private HandshakeStatus handshakeStatus() {
+        if (!outbound.isEmpty()) {
+            return HandshakeStatus.NEED_WRAP;
+        }
+        if (handshake != null && !handshake.isComplete() && !inboundDone) {
+            return HandshakeStatus.NEED_UNWRAP;
+        }
+        return HandshakeStatus.NOT_HANDSHAKING;
+    }
+
+    private void startHandshake() throws SSLException {
+        if (!modeSet) {
+            throw new IllegalStateException("call setUseClientMode before the handshake");
+        }
+        started = true;
+        handshake = clientMode ? new TlcpClientHandshake(this) : new TlcpServerHandshake(this);
+        try {
+            handshake.start();
+        } catch (TlcpAlertException e) {
+            throw fail(e);
+        } catch (GeneralSecurityException e) {
+            throw fail(new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, e.toString(), e));
+        }
+    }
+
+    private void queueClose() {
+        closeQueued = true;
+        outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.WARNING, TlcpAlert.CLOSE_NOTIFY}, null, true));
+    }
+
+    @Override
+    public synchronized void beginHandshake() throws SSLException {
+        if (inboundDone || outboundDone) {
+            throw new SSLException("the engine is closed");
+        }
+        if (started) {
+            if (handshake == null) {
+                throw new SSLException("TLCP renegotiation is not supported");
+            }
+            return;
+        }
+        startHandshake();
+    }
+
+    @Override
+    public Runnable getDelegatedTask() {
+        return null;
+    }
+
+    @Override
+    public synchronized void closeInbound() throws SSLException {
+        if (inboundDone) {
+            return;
+        }
+        inboundDone = true;
+        if (started && !closeNotifyReceived) {
+            closeOutbound();
+            throw new SSLException("the inbound side closed before the peer's close_notify: a truncation attack is possible");
+        }
+    }
+
+    @Override
+    public synchronized boolean isInboundDone() {
+        return inboundDone;
+    }
+
+    @Override
+    public synchronized void closeOutbound() {
+        if (outboundDone || closeQueued) {
+            return;
+        }
+        if (!started) {
+            outboundDone = true;
+            return;
+        }
+        queueClose();
+    }
+
+    @Override
+    public synchronized boolean isOutboundDone() {
+        return outboundDone;
+    }
+
+    @Override
+    public synchronized HandshakeStatus getHandshakeStatus() {
+        return handshakeStatus();
+    }
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+        return Arrays.stream(TlcpSuite.values()).map(Enum::name).toArray(String[]::new);
+    }
+
+    @Override
+    public synchronized String[] getEnabledCipherSuites() {
+        return enabledSuites.stream().map(Enum::name).toArray(String[]::new);
+    }
+
+    @Override
+    public synchronized void setEnabledCipherSuites(String[] suites) {
+        List<TlcpSuite> chosen = new ArrayList<>();
+        for (String name : suites) {
+            TlcpSuite suite = TlcpSuite.ofName(Objects.requireNonNull(name, "a null suite name"));
+            if (suite == null) {
+                throw new IllegalArgumentException("not a TLCP cipher suite: " + name);
+            }
+            if (!chosen.contains(suite)) {
+                chosen.add(suite);
+            }
+        }
+        enabledSuites = List.copyOf(chosen);
+    }
+
+    @Override
+    public String[] getSupportedProtocols() {
+        return new String[] {TlcpSession.PROTOCOL};
+    }
+
+    @Override
+    public String[] getEnabledProtocols() {
+        return new String[] {TlcpSession.PROTOCOL};
+    }
+
+    @Override
+    public void setEnabledProtocols(String[] protocols) {
+        for (String protocol : protocols) {
+            if (!TlcpSession.PROTOCOL.equals(protocol)) {
+                throw new IllegalArgumentException("this engine speaks " + TlcpSession.PROTOCOL + " only, not " + protocol);
+            }
+        }
+    }
+
+    @Override
+    public synchronized SSLSession getSession() {
+        return session != null ? session : new TlcpSession(new byte[0], getPeerHost(), getPeerPort());
+    }
+
+    @Override
+    public synchronized SSLSession getHandshakeSession() {
+        return handshake == null ? null : handshake.session();
+    }
+
+    @Override
+    public synchronized void setUseClientMode(boolean mode) {
+        if (started) {
+            throw new IllegalArgumentException("the handshake has begun");
+        }
+        clientMode = mode;
+        modeSet = true;
+    }
+
+    @Override
+    public synchronized boolean getUseClientMode() {
+        return clientMode;
+    }
+
+    @Override
+    public synchronized void setNeedClientAuth(boolean need) {
+        needClientAuth = need;
+        wantClientAuth = false;
+    }
+
+    @Override
+    public synchronized boolean getNeedClientAuth() {
+        return needClientAuth;
+    }
+
+    @Override
+    public synchronized void setWantClientAuth(boolean want) {
+        wantClientAuth = want;
+        needClientAuth = false;
+    }
+
+    @Override
+    public synchronized boolean getWantClientAuth() {
+        return wantClientAuth;
+    }
+
+    @Override
+    public synchronized void setEnableSessionCreation(boolean flag) {
+        sessionCreation = flag;
+    }
+
+    @Override
+    public synchronized boolean getEnableSessionCreation() {
+        return sessionCreation;
+    }
+
+    @Override
+    public synchronized SSLParameters getSSLParameters() {
+        SSLParameters parameters = new SSLParameters(getEnabledCipherSuites(), getEnabledProtocols());
+        if (needClientAuth) {
+            parameters.setNeedClientAuth(true);
+        } else if (wantClientAuth) {
+            parameters.setWantClientAuth(true);
+        }
+        parameters.setServerNames(serverNames);
+        parameters.setEndpointIdentificationAlgorithm(identification);
+        return parameters;
+    }
+
+    @Override
+    public synchronized void setSSLParameters(SSLParameters parameters) {
+        if (parameters.getCipherSuites() != null) {
+            setEnabledCipherSuites(parameters.getCipherSuites());
+        }
+        if (parameters.getProtocols() != null) {
+            setEnabledProtocols(parameters.getProtocols());
+        }
+        if (parameters.getNeedClientAuth()) {
+            setNeedClientAuth(true);
+        } else {
+            setWantClientAuth(parameters.getWantClientAuth());
+        }
+        if (parameters.getServerNames() != null) {
+            serverNames = List.copyOf(parameters.getServerNames());
+        }
+        identification = parameters.getEndpointIdentificationAlgorithm();
+    }
+}

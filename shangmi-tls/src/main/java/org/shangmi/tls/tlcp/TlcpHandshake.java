@@ -1,0 +1,274 @@
+package org.shangmi.tls.tlcp;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the client's and the server's handshakes share: the transcript, the randoms, the master
+ * secret and the keys derived from it, the Finished messages, the certificate list and SM2
+ * signatures (SM3withSM2 with the default ID 1234567812345678, through whichever JCA provider
+ * takes the key).
+ *
+ * <p>A handshake is driven by its engine: {@link #start} once, then each handshake message
+ * received ({@link #receive}) and each ChangeCipherSpec ({@link #changeCipherSpec}); it answers
+ * through the engine's output queue. It holds secrets (pre-master, master, key block) only until
+ * they are passed on, and wipes them in {@link #destroy}.
+ */
+abstract class TlcpHandshake {
+
+    static final int VERSION = 0x0101;
+    static final int RANDOM_LENGTH = 32;
+    static final int FINISHED_LENGTH = 12;
+    static final int MAX_SESSION_ID = 32;
+
+    static final int HELLO_REQUEST = 0;
+    static final int CLIENT_HELLO = 1;
+    static final int SERVER_HELLO = 2;
+    static final int CERTIFICATE = 11;
+    static final int SERVER_KEY_EXCHANGE = 12;
+    static final int CERTIFICATE_REQUEST = 13;
+    static final int SERVER_HELLO_DONE = 14;
+    static final int CERTIFICATE_VERIFY = 15;
+    static final int CLIENT_KEY_EXCHANGE = 16;
+    static final int FINISHED = 20;
+
+    /** The certificate_type for SM2 signing certificates in a CertificateRequest (ecdsa_sign). */
+    static final int ECDSA_SIGN = 64;
+
+    private static final String SIGNATURE = "SM3withSM2";
+
+    final TlcpEngine engine;
+    private final ByteArrayOutputStream transcript = new ByteArrayOutputStream();
+
+    byte[] clientRandom;
+    byte[] serverRandom;
+    TlcpSuite suite;
+    TlcpSession session;
+    byte[] masterSecret;
+    /** Whether this handshake resumes a session (no certificates or key exchange). */
+    boolean resumed;
+    private RecordProtection pendingRead;
+    private boolean complete;
+
+    TlcpHandshake(TlcpEngine engine) {
+        this.engine = engine;
+    }
+
+    /** Begins: the client sends its ClientHello, the server waits for one. */
+    abstract void start() throws GeneralSecurityException, TlcpAlertException;
+
+    /** Handles one whole handshake message (its four-byte header included in {@code message}). */
+    abstract void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException;
+
+    /** Whether the next record must be the peer's ChangeCipherSpec. */
+    abstract boolean expectsChangeCipherSpec();
+
+    /** The peer's ChangeCipherSpec: from now on its records are protected under the new keys. */
+    final RecordProtection changeCipherSpec() throws TlcpAlertException {
+        if (!expectsChangeCipherSpec() || pendingRead == null) {
+            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "ChangeCipherSpec out of order");
+        }
+        RecordProtection read = pendingRead;
+        pendingRead = null;
+        changedCipherSpec();
+        return read;
+    }
+
+    /** Moves the state on after the peer's ChangeCipherSpec. */
+    abstract void changedCipherSpec();
+
+    boolean isComplete() {
+        return complete;
+    }
+
+    void complete() {
+        complete = true;
+        wipe(masterSecret);
+        masterSecret = null;
+    }
+
+    /** The session being negotiated (for trust managers during the handshake) or the final one. */
+    TlcpSession session() {
+        return session;
+    }
+
+    void destroy() {
+        wipe(masterSecret);
+        masterSecret = null;
+        if (pendingRead != null) {
+            pendingRead.destroy();
+            pendingRead = null;
+        }
+    }
+
+    // ---- transcript and output
+
+    /** Appends a received message to the transcript. */
+    void record(byte[] message) {
+        transcript.writeBytes(message);
+    }
+
+    /** Appends a message to the transcript and queues it for sending. */
+    void send(byte[] message) {
+        transcript.writeBytes(message);
+        engine.queueHandshake(message);
+    }
+
+    byte[] transcript() {
+        return transcript.toByteArray();
+    }
+
+    byte[] transcriptHash() throws GeneralSecurityException, TlcpAlertException {
+        return MessageDigest.getInstance("SM3").digest(transcript.toByteArray());
+    }
+
+    // ---- keys
+
+    static byte[] newRandom(java.security.SecureRandom random) {
+        byte[] value = new byte[RANDOM_LENGTH];
+        random.nextBytes(value);
+        int seconds = (int) (System.currentTimeMillis() / 1000);
+        value[0] = (byte) (seconds >>> 24);
+        value[1] = (byte) (seconds >>> 16);
+        value[2] = (byte) (seconds >>> 8);
+        value[3] = (byte) seconds;
+        return value;
+    }
+
+    /**
+     * Derives the master secret (unless resuming, where it is the session's) and the key block,
+     * and makes this side's write protection and the peer's read protection.
+     *
+     * @return this side's write protection, to take effect after its ChangeCipherSpec
+     */
+    RecordProtection deriveKeys(byte[] preMaster, boolean client) throws GeneralSecurityException, TlcpAlertException {
+        if (preMaster != null) {
+            try {
+                masterSecret = TlcpPrf.masterSecret(preMaster, clientRandom, serverRandom);
+            } finally {
+                wipe(preMaster);
+            }
+        }
+        byte[] keyBlock = TlcpPrf.keyBlock(masterSecret, clientRandom, serverRandom, suite.keyBlockLength());
+        try {
+            pendingRead = TlcpKeys.opening(suite, keyBlock, client);
+            return TlcpKeys.sealing(suite, keyBlock, client, engine.random());
+        } finally {
+            wipe(keyBlock);
+        }
+    }
+
+    /** Sends Finished over the transcript so far. */
+    void sendFinished(boolean client) throws GeneralSecurityException, TlcpAlertException {
+        byte[] verifyData = TlcpPrf.finished(masterSecret, client, transcriptHash());
+        send(new MessageWriter(FINISHED).bytes(verifyData).toByteArray());
+    }
+
+    /** Checks the peer's Finished against the transcript before it, then adds it to the transcript. */
+    void checkFinished(byte[] body, byte[] message, boolean fromClient) throws GeneralSecurityException, TlcpAlertException {
+        byte[] expected = TlcpPrf.finished(masterSecret, fromClient, transcriptHash());
+        if (body.length != FINISHED_LENGTH || !MessageDigest.isEqual(expected, body)) {
+            throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the peer's Finished does not match the handshake");
+        }
+        record(message);
+    }
+
+    // ---- certificates and signatures
+
+    static byte[] certificateMessage(X509Certificate[] list) throws CertificateException {
+        MessageWriter writer = new MessageWriter(CERTIFICATE);
+        int mark = writer.mark();
+        writer.uint24(0);
+        int total = 0;
+        for (X509Certificate certificate : list) {
+            byte[] der = certificate.getEncoded();
+            writer.vector24(der);
+            total += 3 + der.length;
+        }
+        byte[] message = writer.toByteArray();
+        message[mark] = (byte) (total >>> 16);
+        message[mark + 1] = (byte) (total >>> 8);
+        message[mark + 2] = (byte) total;
+        return message;
+    }
+
+    static X509Certificate[] parseCertificates(byte[] body) throws TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "Certificate");
+        MessageReader list = new MessageReader(reader.vector24(), "the certificate list");
+        reader.end();
+        List<X509Certificate> certificates = new ArrayList<>();
+        try {
+            CertificateFactory factory = CertificateFactory.getInstance("X.509");
+            while (list.remaining() > 0) {
+                byte[] der = list.vector24();
+                certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)));
+            }
+        } catch (CertificateException | ClassCastException e) {
+            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "a certificate cannot be read: " + e.getMessage(), e);
+        }
+        return certificates.toArray(new X509Certificate[0]);
+    }
+
+    static byte[] sign(PrivateKey key, byte[]... parts) throws GeneralSecurityException, TlcpAlertException {
+        Signature signature = Signature.getInstance(SIGNATURE);
+        signature.initSign(key);
+        for (byte[] part : parts) {
+            signature.update(part);
+        }
+        return signature.sign();
+    }
+
+    static boolean verify(PublicKey key, byte[] signatureValue, byte[]... parts) {
+        try {
+            Signature signature = Signature.getInstance(SIGNATURE);
+            signature.initVerify(key);
+            for (byte[] part : parts) {
+                signature.update(part);
+            }
+            return signature.verify(signatureValue);
+        } catch (GeneralSecurityException | RuntimeException malformed) {
+            return false;
+        }
+    }
+
+    static byte[] uint24(int value) {
+        return new byte[] {(byte) (value >>> 16), (byte) (value >>> 8), (byte) value};
+    }
+
+    static void wipe(byte[] secret) {
+        if (secret != null) {
+            Arrays.fill(secret, (byte) 0);
+        }
+    }
+
+    static String typeName(int type) {
+        return switch (type) {
+            case HELLO_REQUEST -> "HelloRequest";
+            case CLIENT_HELLO -> "ClientHello";
+            case SERVER_HELLO -> "ServerHello";
+            case CERTIFICATE -> "Certificate";
+            case SERVER_KEY_EXCHANGE -> "ServerKeyExchange";
+            case CERTIFICATE_REQUEST -> "CertificateRequest";
+            case SERVER_HELLO_DONE -> "ServerHelloDone";
+            case CERTIFICATE_VERIFY -> "CertificateVerify";
+            case CLIENT_KEY_EXCHANGE -> "ClientKeyExchange";
+            case FINISHED -> "Finished";
+            default -> "handshake message " + type;
+        };
+    }
+
+    static TlcpAlertException unexpected(int type, String state) {
+        return new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, typeName(type) + " while " + state);
+    }
+}

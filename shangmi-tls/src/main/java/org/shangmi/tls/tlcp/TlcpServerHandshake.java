@@ -1,0 +1,297 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import javax.crypto.Cipher;
+
+/**
+ * The server's side of a TLCP handshake (GB/T 38636-2020 section 6.4): on a ClientHello it
+ * chooses a suite (its own order of preference; ECDHE only when it asks for client certificates,
+ * which those suites need), then either resumes the session whose ID the client offered or sends
+ * its certificates, key exchange, optional certificate request and hello-done, and reads the
+ * client's certificates, key exchange, certificate verify and Finished.
+ *
+ * <p>A ClientKeyExchange whose SM2 ciphertext does not decrypt to a 48-byte pre-master secret with
+ * version 0x0101 is not reported: a random pre-master secret stands in, chosen without a branch
+ * on which check failed, so the handshake fails at Finished as it would for any wrong key (RFC
+ * 5246 section 7.4.7.1 does the same for RSA, against oracles).
+ */
+final class TlcpServerHandshake extends TlcpHandshake {
+
+    private enum State { CLIENT_HELLO, CERTIFICATE, KEY_EXCHANGE, CERTIFICATE_VERIFY, CHANGE_CIPHER_SPEC, FINISHED, DONE }
+
+    private static final int SESSION_ID_LENGTH = 32;
+
+    private State state = State.CLIENT_HELLO;
+    private DoubleCertificates own;
+    private boolean requestCertificate;
+    private PeerCertificates client;
+    private KeyPair ephemeral;
+    private RecordProtection write;
+
+    TlcpServerHandshake(TlcpEngine engine) {
+        super(engine);
+    }
+
+    @Override
+    void start() {
+        state = State.CLIENT_HELLO;
+    }
+
+    @Override
+    void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
+        switch (state) {
+            case CLIENT_HELLO -> {
+                expect(type, CLIENT_HELLO);
+                record(message);
+                clientHello(body);
+            }
+            case CERTIFICATE -> {
+                expect(type, CERTIFICATE);
+                record(message);
+                clientCertificate(body);
+                state = State.KEY_EXCHANGE;
+            }
+            case KEY_EXCHANGE -> {
+                expect(type, CLIENT_KEY_EXCHANGE);
+                record(message);
+                clientKeyExchange(body);
+                state = client != null ? State.CERTIFICATE_VERIFY : State.CHANGE_CIPHER_SPEC;
+            }
+            case CERTIFICATE_VERIFY -> {
+                expect(type, CERTIFICATE_VERIFY);
+                certificateVerify(body);
+                record(message);
+                state = State.CHANGE_CIPHER_SPEC;
+            }
+            case FINISHED -> {
+                expect(type, FINISHED);
+                checkFinished(body, message, true);
+                if (!resumed) {
+                    engine.queueChangeCipherSpec(write);
+                    sendFinished(false);
+                    engine.serverSessions().add(session);
+                }
+                state = State.DONE;
+                complete();
+            }
+            default -> throw unexpected(type, "in state " + state);
+        }
+    }
+
+    private void expect(int type, int wanted) throws TlcpAlertException {
+        if (type != wanted) {
+            throw unexpected(type, "waiting for " + typeName(wanted));
+        }
+    }
+
+    private void clientHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "ClientHello");
+        int version = reader.uint16();
+        clientRandom = reader.bytes(RANDOM_LENGTH);
+        byte[] sessionId = reader.vector8();
+        byte[] suiteBytes = reader.vector16();
+        byte[] compression = reader.vector8();
+        byte[] extensions = reader.remaining() > 0 ? reader.vector16() : new byte[0];
+        reader.end();
+        if (version != VERSION) {
+            throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
+                    String.format("the client offers version 0x%04x; this server speaks TLCP 1.1 (0x0101) only", version));
+        }
+        if (sessionId.length > MAX_SESSION_ID || suiteBytes.length == 0 || (suiteBytes.length & 1) != 0) {
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed ClientHello");
+        }
+        boolean nullCompression = false;
+        for (byte method : compression) {
+            nullCompression |= method == 0;
+        }
+        if (!nullCompression) {
+            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the client does not offer null compression");
+        }
+        engine.readClientExtensions(extensions);
+        List<TlcpSuite> offered = new ArrayList<>();
+        for (int i = 0; i < suiteBytes.length; i += 2) {
+            TlcpSuite known = TlcpSuite.ofCode(((suiteBytes[i] & 0xff) << 8) | (suiteBytes[i + 1] & 0xff));
+            if (known != null) {
+                offered.add(known);
+            }
+        }
+        requestCertificate = engine.getNeedClientAuth() || engine.getWantClientAuth();
+        serverRandom = newRandom(engine.random());
+
+        TlcpSession cached = sessionId.length > 0 ? engine.serverSessions().find(sessionId) : null;
+        if (cached != null && offered.contains(cached.suite()) && engine.enabledSuites().contains(cached.suite())) {
+            resume(cached);
+            return;
+        }
+        suite = choose(offered);
+        own = engine.credentials(true);
+        if (own == null) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
+                    "the server has no SM2 signing and encryption key pair (two key entries, told apart by key usage)");
+        }
+        byte[] newId = new byte[SESSION_ID_LENGTH];
+        engine.random().nextBytes(newId);
+        session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
+        send(serverHello(newId));
+        send(certificateMessage(own.certificateList(true, engine.options().certificateOrder())));
+        send(serverKeyExchange());
+        if (requestCertificate) {
+            send(certificateRequest());
+        }
+        send(new MessageWriter(SERVER_HELLO_DONE).toByteArray());
+        state = requestCertificate ? State.CERTIFICATE : State.KEY_EXCHANGE;
+    }
+
+    /** The first of the server's enabled suites that the client offers; ECDHE only when client certificates are asked for. */
+    private TlcpSuite choose(List<TlcpSuite> offered) throws TlcpAlertException {
+        for (TlcpSuite candidate : engine.enabledSuites()) {
+            if (offered.contains(candidate) && (!candidate.ephemeral() || requestCertificate)) {
+                return candidate;
+            }
+        }
+        throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client"
+                + (requestCertificate ? "" : " (the ECDHE suites need client authentication)"));
+    }
+
+    private void resume(TlcpSession cached) throws GeneralSecurityException, TlcpAlertException {
+        resumed = true;
+        session = cached;
+        suite = cached.suite();
+        masterSecret = cached.masterSecret();
+        send(serverHello(cached.getId()));
+        write = deriveKeys(null, false);
+        engine.queueChangeCipherSpec(write);
+        sendFinished(false);
+        state = State.CHANGE_CIPHER_SPEC;
+    }
+
+    private byte[] serverHello(byte[] sessionId) {
+        return new MessageWriter(SERVER_HELLO).uint16(VERSION).bytes(serverRandom).vector8(sessionId)
+                .uint16(suite.code()).uint8(0).toByteArray();
+    }
+
+    private byte[] serverKeyExchange() throws GeneralSecurityException, TlcpAlertException {
+        byte[] signed;
+        if (suite.ephemeral()) {
+            ephemeral = Sm2KeyExchange.ephemeral(engine.random());
+            signed = Sm2KeyExchange.params(ephemeral.getPublic());
+        } else {
+            byte[] encoded = own.encChain()[0].getEncoded();
+            signed = TlcpClientHandshake.concat(uint24(encoded.length), encoded);
+        }
+        byte[] signature = sign(own.signKey(), clientRandom, serverRandom, signed);
+        MessageWriter writer = new MessageWriter(SERVER_KEY_EXCHANGE);
+        if (suite.ephemeral()) {
+            writer.bytes(signed);
+        }
+        return writer.vector16(signature).toByteArray();
+    }
+
+    /** certificate_types {ecdsa_sign} and the names of the trust anchors, which GmSSL's client needs to send anything. */
+    private byte[] certificateRequest() {
+        MessageWriter writer = new MessageWriter(CERTIFICATE_REQUEST).vector8(new byte[] {(byte) ECDSA_SIGN});
+        int names = writer.mark();
+        writer.uint16(0);
+        X509Certificate[] anchors = engine.trustManager() == null ? null : engine.trustManager().getAcceptedIssuers();
+        if (anchors != null) {
+            for (X509Certificate anchor : anchors) {
+                writer.vector16(anchor.getSubjectX500Principal().getEncoded());
+            }
+        }
+        writer.patch16(names);
+        return writer.toByteArray();
+    }
+
+    private void clientCertificate(byte[] body) throws TlcpAlertException {
+        X509Certificate[] list = parseCertificates(body);
+        if (list.length == 0) {
+            if (engine.getNeedClientAuth() || suite.ephemeral()) {
+                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, suite.ephemeral()
+                        ? "the client sent no certificates, which an ECDHE suite needs"
+                        : "the client sent no certificate and client authentication is required");
+            }
+            return;
+        }
+        if (!suite.ephemeral() && (list.length == 1 || list[1].getBasicConstraints() >= 0)) {
+            // an ECC client may send its signing chain alone (GmSSL's does): only that is checked
+            client = new PeerCertificates(list, null);
+            client.checkSigningOnly(engine.trustManager(), engine);
+        } else {
+            client = PeerCertificates.split(list);
+            client.check(engine.trustManager(), engine, false, suite);
+        }
+        session.setPeerCertificates(client.all());
+    }
+
+    private void clientKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+        byte[] preMaster;
+        if (suite.ephemeral()) {
+            byte[] params = body.length == Sm2KeyExchange.PARAMS_LENGTH + 2 ? new MessageReader(body, "ClientKeyExchange").vector16() : body;
+            byte[] point = Sm2KeyExchange.readParams(params);
+            preMaster = Sm2KeyExchange.agree(own, ephemeral, client.encryption(), point, true);
+        } else {
+            MessageReader reader = new MessageReader(body, "ClientKeyExchange");
+            byte[] encrypted = reader.vector16();
+            reader.end();
+            preMaster = decryptPreMaster(encrypted);
+        }
+        write = deriveKeys(preMaster, false);
+        session.establish(suite, masterSecret, own.certificateList(true, TlcpOptions.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
+    }
+
+    /** The pre-master secret, or (without saying so) a random one when the ciphertext does not give a valid one. */
+    private byte[] decryptPreMaster(byte[] encrypted) {
+        byte[] substitute = new byte[48];
+        engine.random().nextBytes(substitute);
+        byte[] decrypted = null;
+        try {
+            Cipher cipher = Cipher.getInstance("SM2");
+            cipher.init(Cipher.DECRYPT_MODE, own.encKey());
+            decrypted = cipher.doFinal(encrypted);
+        } catch (GeneralSecurityException | RuntimeException failed) {
+            decrypted = null;
+        }
+        int good = decrypted != null && decrypted.length == 48 ? 1 : 0;
+        byte[] candidate = good == 1 ? decrypted : new byte[48];
+        good &= ((candidate[0] ^ (VERSION >>> 8)) | (candidate[1] ^ (VERSION & 0xff))) == 0 ? 1 : 0;
+        int mask = -good; // all ones when the decryption gave a valid pre-master secret
+        for (int i = 0; i < 48; i++) {
+            substitute[i] = (byte) ((candidate[i] & mask) | (substitute[i] & ~mask));
+        }
+        wipe(decrypted);
+        wipe(candidate);
+        return substitute;
+    }
+
+    private void certificateVerify(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+        MessageReader reader = new MessageReader(body, "CertificateVerify");
+        byte[] signature = reader.vector16();
+        reader.end();
+        java.security.PublicKey key = client.signChain()[0].getPublicKey();
+        // the standard signs the SM3 hash of the messages; GmSSL signs the messages themselves
+        boolean valid = verify(key, signature, transcriptHash()) || verify(key, signature, transcript());
+        if (!valid) {
+            throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the client's CertificateVerify signature does not verify");
+        }
+    }
+
+    @Override
+    boolean expectsChangeCipherSpec() {
+        return state == State.CHANGE_CIPHER_SPEC;
+    }
+
+    @Override
+    void changedCipherSpec() {
+        state = State.FINISHED;
+    }
+
+    @Override
+    void destroy() {
+        super.destroy();
+        ephemeral = null;
+    }
+}

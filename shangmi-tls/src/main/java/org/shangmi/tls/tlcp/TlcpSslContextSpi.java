@@ -1,0 +1,104 @@
+package org.shangmi.tls.tlcp;
+
+import java.security.KeyManagementException;
+import java.security.KeyStore;
+import java.security.KeyStoreException;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509KeyManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * {@code SSLContext "TLCPv1.1"} of the ShangMiTLS provider: engines speaking TLCP 1.1 with the
+ * key manager's double certificates. With no trust managers given, the default
+ * {@link TrustManagerFactory}'s (the JDK's cacerts) are used, as every JSSE context does.
+ */
+public final class TlcpSslContextSpi extends SSLContextSpi {
+
+    /** The protocol's name, as Tencent Kona names it. */
+    public static final String PROTOCOL = "TLCPv1.1";
+
+    private volatile TlcpContext context;
+
+    /** A context to be initialized. */
+    public TlcpSslContextSpi() {
+    }
+
+    @Override
+    protected void engineInit(KeyManager[] keyManagers, TrustManager[] trustManagers, SecureRandom random)
+            throws KeyManagementException {
+        X509KeyManager keys = null;
+        if (keyManagers != null) {
+            for (KeyManager manager : keyManagers) {
+                if (manager instanceof X509KeyManager x509) {
+                    keys = x509;
+                    break;
+                }
+            }
+        }
+        X509TrustManager trust = null;
+        try {
+            TrustManager[] candidates = trustManagers;
+            if (candidates == null) {
+                TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                factory.init((KeyStore) null);
+                candidates = factory.getTrustManagers();
+            }
+            for (TrustManager manager : candidates) {
+                if (manager instanceof X509TrustManager x509) {
+                    trust = x509;
+                    break;
+                }
+            }
+        } catch (NoSuchAlgorithmException | KeyStoreException e) {
+            throw new KeyManagementException("cannot make the default trust manager", e);
+        }
+        context = new TlcpContext(keys, trust, random != null ? random : new SecureRandom());
+    }
+
+    private TlcpContext context() {
+        TlcpContext initialized = context;
+        if (initialized == null) {
+            throw new IllegalStateException("SSLContext.init has not been called");
+        }
+        return initialized;
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine() {
+        return new TlcpEngine(context(), null, -1);
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine(String host, int port) {
+        return new TlcpEngine(context(), host, port);
+    }
+
+    @Override
+    protected SSLSocketFactory engineGetSocketFactory() {
+        throw new UnsupportedOperationException("TLCP is served through SSLEngine; sockets are not yet available");
+    }
+
+    @Override
+    protected SSLServerSocketFactory engineGetServerSocketFactory() {
+        throw new UnsupportedOperationException("TLCP is served through SSLEngine; sockets are not yet available");
+    }
+
+    @Override
+    protected SSLSessionContext engineGetServerSessionContext() {
+        return context().serverSessions();
+    }
+
+    @Override
+    protected SSLSessionContext engineGetClientSessionContext() {
+        return context().clientSessions();
+    }
+}

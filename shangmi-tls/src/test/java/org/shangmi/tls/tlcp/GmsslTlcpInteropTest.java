@@ -1,0 +1,127 @@
+package org.shangmi.tls.tlcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.security.Security;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/**
+ * The TLCP engine against GmSSL 3's {@code tlcp_server} and {@code tlcp_client}, both directions,
+ * every suite, with and without client certificates, on certificates made by gmssl and by
+ * openssl. GmSSL signs and checks CertificateVerify over the handshake messages themselves (not
+ * their SM3 hash, as the standard and the other peers do): our client is told so, our server
+ * accepts both forms.
+ */
+class GmsslTlcpInteropTest {
+
+    private static final byte[] MESSAGE = "TLCP interop: hello GmSSL\n".getBytes(StandardCharsets.US_ASCII);
+
+    @BeforeAll
+    static void install() {
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+    }
+
+    @AfterAll
+    static void uninstall() {
+        Security.removeProvider(ShangMiProvider.NAME);
+    }
+
+    static java.util.stream.Stream<Arguments> cases() {
+        java.util.List<Arguments> cases = new java.util.ArrayList<>();
+        for (String set : new String[] {"gmssl", "openssl"}) {
+            for (TlcpSuite suite : TlcpSuite.values()) {
+                cases.add(Arguments.of(set, suite, true));
+                if (!suite.ephemeral()) {
+                    cases.add(Arguments.of(set, suite, false));
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    private static TlcpCredentials credentials(String set) {
+        return set.equals("gmssl") ? TlcpCredentials.gmssl() : TlcpCredentials.openssl();
+    }
+
+    private static SSLContext context(TlcpCredentials credentials, boolean server, boolean withKeys) throws Exception {
+        KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+        keys.init((server ? credentials.server() : credentials.client()).keyStore(), TlcpCredentials.STORE_PASSWORD);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+        trust.init(credentials.trustStore());
+        SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        context.init(withKeys ? keys.getKeyManagers() : null, trust.getTrustManagers(), null);
+        return context;
+    }
+
+    @ParameterizedTest(name = "{0} certificates, {1}, client certificate {2}")
+    @MethodSource("cases")
+    void ourClientAgainstGmsslServer(String set, TlcpSuite suite, boolean clientCertificate) throws Exception {
+        TlcpCredentials credentials = credentials(set);
+        try (GmsslTlcp.Server server = GmsslTlcp.start(credentials, suite, clientCertificate)) {
+            SSLEngine engine = context(credentials, false, clientCertificate).createSSLEngine(TlcpCredentials.SERVER_NAME,
+                    server.port());
+            engine.setUseClientMode(true);
+            engine.setEnabledCipherSuites(new String[] {suite.name()});
+            ((TlcpEngine) engine).setOptions(new TlcpOptions(TlcpOptions.CertificateOrder.SIGN_ENC_CA, true, false, null, null));
+            try (EngineOverSocket connection = new EngineOverSocket(engine,
+                    new Socket(InetAddress.getLoopbackAddress(), server.port()))) {
+                connection.handshake();
+                assertEquals(suite.name(), engine.getSession().getCipherSuite());
+                connection.write(MESSAGE);
+                assertArrayEquals(MESSAGE, connection.read(MESSAGE.length), server.describe());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} certificates, {1}, client certificate {2}")
+    @MethodSource("cases")
+    void gmsslClientAgainstOurServer(String set, TlcpSuite suite, boolean clientCertificate) throws Exception {
+        TlcpCredentials credentials = credentials(set);
+        SSLContext context = context(credentials, true, true);
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {
+                try (Socket socket = listener.accept()) {
+                    SSLEngine engine = context.createSSLEngine();
+                    engine.setUseClientMode(false);
+                    engine.setNeedClientAuth(clientCertificate);
+                    engine.setEnabledCipherSuites(new String[] {suite.name()});
+                    EngineOverSocket connection = new EngineOverSocket(engine, socket);
+                    connection.handshake();
+                    byte[] received = connection.read(MESSAGE.length);
+                    connection.write(received);
+                    connection.close();
+                    return received;
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            GmsslTlcp.Result result = GmsslTlcp.client(credentials, listener.getLocalPort(), suite, clientCertificate,
+                    MESSAGE, Duration.ofSeconds(30));
+            byte[] received = served.get(30, TimeUnit.SECONDS);
+            assertTrue(result.connected(), result.describe());
+            assertEquals(GmsslTlcp.gmsslName(suite), result.cipherSuite(), result.describe());
+            assertArrayEquals(MESSAGE, received);
+            assertArrayEquals(MESSAGE, result.stdout(), result.describe());
+            assertEquals(0, result.exit(), result.describe());
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package org.shangmi.tls.tlcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.security.Security;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/** TLCP engine against TLCP engine, every suite, in memory. */
+class TlcpEngineTest {
+
+    @TempDir
+    static Path directory;
+    static OpenSslTlcpPki pki;
+    static SSLContext serverContext;
+    static SSLContext clientContext;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        pki = new OpenSslTlcpPki(directory);
+        serverContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        serverContext.init(pki.keyManagers("server"), pki.trustManagers(), null);
+        clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientContext.init(pki.keyManagers("client"), pki.trustManagers(), null);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        Security.removeProvider(ShangMiProvider.NAME);
+    }
+
+    static EnginePair pair(SSLContext clientSide, SSLContext serverSide, String suite, boolean clientAuth, int port) {
+        SSLEngine client = clientSide.createSSLEngine("localhost", port);
+        client.setUseClientMode(true);
+        client.setEnabledCipherSuites(new String[] {suite});
+        SSLEngine server = serverSide.createSSLEngine();
+        server.setUseClientMode(false);
+        server.setNeedClientAuth(clientAuth);
+        return new EnginePair(client, server);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TlcpSuite.class)
+    void everySuiteWithClientAuthentication(TlcpSuite suite) throws Exception {
+        EnginePair pair = pair(clientContext, serverContext, suite.name(), true, 4001);
+        pair.handshake();
+        assertEquals(1, pair.clientFinished);
+        assertEquals(1, pair.serverFinished);
+        SSLSession clientSession = pair.client.getSession();
+        SSLSession serverSession = pair.server.getSession();
+        assertEquals(suite.name(), clientSession.getCipherSuite());
+        assertEquals("TLCPv1.1", clientSession.getProtocol());
+        assertArrayEquals(clientSession.getId(), serverSession.getId());
+        assertEquals(32, clientSession.getId().length);
+        X509Certificate[] serverChain = (X509Certificate[]) clientSession.getPeerCertificates();
+        assertEquals(pki.certificate("server_sign"), serverChain[0]);
+        assertEquals(pki.certificate("server_enc"), serverChain[1]);
+        X509Certificate[] clientChain = (X509Certificate[]) serverSession.getPeerCertificates();
+        assertEquals(pki.certificate("client_sign"), clientChain[0]);
+        exchange(pair);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TlcpSuite.class, names = {"TLCP_ECC_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3"})
+    void eccSuitesWithoutClientAuthentication(TlcpSuite suite) throws Exception {
+        EnginePair pair = pair(clientContext, serverContext, suite.name(), false, 4002);
+        pair.handshake();
+        assertEquals(suite.name(), pair.client.getSession().getCipherSuite());
+        assertThrows(javax.net.ssl.SSLPeerUnverifiedException.class, () -> pair.server.getSession().getPeerCertificates());
+        exchange(pair);
+    }
+
+    private static void exchange(EnginePair pair) throws SSLException {
+        for (int length : new int[] {0, 1, 15, 16, 17, 1000, 16384, 16385, 70000}) {
+            byte[] data = new byte[length];
+            Arrays.fill(data, (byte) length);
+            assertArrayEquals(data, pair.send(pair.client, data), "client to server, " + length + " bytes");
+            assertArrayEquals(data, pair.send(pair.server, data), "server to client, " + length + " bytes");
+        }
+    }
+
+    @Test
+    void theSecondConnectionToTheSamePeerResumesTheSession() throws Exception {
+        SSLContext clientSide = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientSide.init(pki.keyManagers("client"), pki.trustManagers(), null);
+        EnginePair first = pair(clientSide, serverContext, "TLCP_ECC_SM4_GCM_SM3", false, 4003);
+        first.handshake();
+        EnginePair second = pair(clientSide, serverContext, "TLCP_ECC_SM4_GCM_SM3", false, 4003);
+        second.handshake();
+        assertArrayEquals(first.client.getSession().getId(), second.client.getSession().getId());
+        assertArrayEquals(first.server.getSession().getId(), second.server.getSession().getId());
+        assertEquals(1, second.clientFinished);
+        assertEquals(1, second.serverFinished);
+        exchange(second);
+        EnginePair other = pair(clientSide, serverContext, "TLCP_ECC_SM4_GCM_SM3", false, 4004);
+        other.handshake();
+        assertFalse(Arrays.equals(first.client.getSession().getId(), other.client.getSession().getId()));
+    }
+
+    @Test
+    void anInvalidatedSessionIsNotResumed() throws Exception {
+        SSLContext clientSide = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientSide.init(pki.keyManagers("client"), pki.trustManagers(), null);
+        EnginePair first = pair(clientSide, serverContext, "TLCP_ECC_SM4_CBC_SM3", false, 4005);
+        first.handshake();
+        first.client.getSession().invalidate();
+        EnginePair second = pair(clientSide, serverContext, "TLCP_ECC_SM4_CBC_SM3", false, 4005);
+        second.handshake();
+        assertNotEquals(Arrays.toString(first.server.getSession().getId()), Arrays.toString(second.server.getSession().getId()));
+    }
+
+    @Test
+    void theServerPrefersEccWithoutClientAuthentication() throws Exception {
+        SSLEngine client = clientContext.createSSLEngine("localhost", 4006);
+        client.setUseClientMode(true);
+        client.setEnabledCipherSuites(new String[] {"TLCP_ECDHE_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3"});
+        SSLEngine server = serverContext.createSSLEngine();
+        server.setUseClientMode(false);
+        EnginePair pair = new EnginePair(client, server);
+        pair.handshake();
+        assertEquals("TLCP_ECC_SM4_CBC_SM3", client.getSession().getCipherSuite());
+    }
+
+    @Test
+    void aClientWithoutCertificatesCannotUseEcdhe() throws Exception {
+        SSLContext anonymous = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        anonymous.init(null, pki.trustManagers(), null);
+        EnginePair pair = pair(anonymous, serverContext, "TLCP_ECDHE_SM4_GCM_SM3", true, 4007);
+        SSLException failure = assertThrows(SSLException.class, pair::handshake);
+        assertTrue(failure.getMessage().contains("ECDHE"), failure.getMessage());
+    }
+}
