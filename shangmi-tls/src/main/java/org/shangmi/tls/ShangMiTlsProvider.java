@@ -13,7 +13,9 @@ import org.shangmi.tls.tlcp.TlcpSslContextSpi;
 /**
  * The JSSE provider "ShangMiTLS": TLS 1.3 with the RFC 8998 suites ({@code TLS_SM4_GCM_SM3},
  * {@code TLS_SM4_CCM_SM3}, curveSM2, sm2sig_sm3) and every standard suite, on Bouncy Castle's
- * TLS engine with the crypto of the installed JCA providers, ShangMi's for the SM algorithms.
+ * TLS engine with the crypto of the installed JCA providers, ShangMi's for the SM algorithms; and
+ * TLCP 1.1 (GB/T 38636-2020: the four ECC and ECDHE suites with double certificates) on an engine
+ * of its own, {@code SSLContext "TLCPv1.1"}, and {@code "TLCP"}, whose servers also answer TLS clients.
  *
  * <p>{@code SSLContext} "TLS", "TLSv1.3" and "TLSv1.2" enable the SM suites, group and scheme
  * first by default (see {@code docs/tls.md}); SM2 keys come from any key manager. "Default" is
@@ -36,7 +38,8 @@ public final class ShangMiTlsProvider extends Provider {
     /** A provider with its own instance of Bouncy Castle's JSSE provider, not installed. */
     public ShangMiTlsProvider() {
         super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2, Default; "
-                + "KeyManagerFactory PKIX) on Bouncy Castle's TLS engine");
+                + "KeyManagerFactory PKIX) on Bouncy Castle's TLS engine, and TLCP 1.1 of GB/T 38636-2020 "
+                + "(SSLContext TLCPv1.1; TLCP serves TLCP and TLS clients on one port)");
         Provider engine = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
         for (String protocol : PROTOCOLS) {
             putService(new EngineService(this, "SSLContext", protocol, ShangMiSslContextSpi.class,
@@ -45,6 +48,8 @@ public final class ShangMiTlsProvider extends Provider {
         putService(new EngineService(this, "SSLContext", "Default", ShangMiSslContextSpi.class,
                 () -> instance(() -> preset(SSLContext.getInstance("Default", engine)))));
         putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.PROTOCOL, TlcpSslContextSpi.class, TlcpSslContextSpi::new));
+        putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.TLCP_OR_TLS, TlcpSslContextSpi.class,
+                () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance("TLS", this)))));
         putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
                 () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
     }

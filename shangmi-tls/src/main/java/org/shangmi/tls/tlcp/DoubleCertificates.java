@@ -1,5 +1,6 @@
 package org.shangmi.tls.tlcp;
 
+import org.shangmi.tls.TlcpParameters;
 import java.security.PrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.cert.CertificateParsingException;
@@ -39,12 +40,12 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
      * The certificate list a Certificate message carries, in the order given; without the
      * encryption certificate when {@code withEnc} is false (an ECC client's list).
      */
-    X509Certificate[] certificateList(boolean withEnc, TlcpOptions.CertificateOrder order) {
+    X509Certificate[] certificateList(boolean withEnc, TlcpParameters.CertificateOrder order) {
         List<X509Certificate> list = new ArrayList<>();
         list.add(signChain[0]);
-        List<X509Certificate> authorities = order == TlcpOptions.CertificateOrder.SIGN_ENC
+        List<X509Certificate> authorities = order == TlcpParameters.CertificateOrder.SIGN_ENC
                 ? List.of() : Arrays.asList(signChain).subList(1, signChain.length);
-        boolean encLast = order == TlcpOptions.CertificateOrder.SIGN_CA_ENC;
+        boolean encLast = order == TlcpParameters.CertificateOrder.SIGN_CA_ENC;
         if (withEnc && !encLast) {
             list.add(encChain[0]);
         }

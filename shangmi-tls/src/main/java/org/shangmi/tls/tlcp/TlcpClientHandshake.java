@@ -1,5 +1,6 @@
 package org.shangmi.tls.tlcp;
 
+import org.shangmi.tls.TlcpParameters;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.cert.X509Certificate;
@@ -260,7 +261,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             send(new MessageWriter(CERTIFICATE_VERIFY).vector16(signature).toByteArray());
         }
         write = deriveKeys(preMaster, true);
-        session.establish(suite, masterSecret, own == null ? null : own.certificateList(suite.ephemeral(), TlcpOptions.CertificateOrder.SIGN_ENC_CA),
+        session.establish(suite, masterSecret, own == null ? null : own.certificateList(suite.ephemeral(), TlcpParameters.CertificateOrder.SIGN_ENC_CA),
                 certificatesOf(server));
         engine.queueChangeCipherSpec(write);
         sendFinished(true);

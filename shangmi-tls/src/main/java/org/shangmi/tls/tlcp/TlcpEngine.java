@@ -20,6 +20,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.X509TrustManager;
+import org.shangmi.tls.TlcpParameters;
 
 /**
  * A TLCP 1.1 (GB/T 38636-2020) connection as an {@link SSLEngine}: the record layer, alerts and
@@ -105,10 +106,6 @@ public final class TlcpEngine extends SSLEngine {
         return options;
     }
 
-    /** Package-private until the public parameters class exists: the field's variations. */
-    void setOptions(TlcpOptions options) {
-        this.options = Objects.requireNonNull(options, "options");
-    }
 
     DoubleCertificates credentials(boolean server) {
         return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
@@ -665,7 +662,10 @@ public final class TlcpEngine extends SSLEngine {
 
     @Override
     public synchronized SSLParameters getSSLParameters() {
-        SSLParameters parameters = new SSLParameters(getEnabledCipherSuites(), getEnabledProtocols());
+        TlcpParameters parameters = new TlcpParameters();
+        parameters.setCipherSuites(getEnabledCipherSuites());
+        parameters.setProtocols(getEnabledProtocols());
+        options.into(parameters);
         if (needClientAuth) {
             parameters.setNeedClientAuth(true);
         } else if (wantClientAuth) {
@@ -693,5 +693,8 @@ public final class TlcpEngine extends SSLEngine {
             serverNames = List.copyOf(parameters.getServerNames());
         }
         identification = parameters.getEndpointIdentificationAlgorithm();
+        if (parameters instanceof TlcpParameters tlcp) {
+            options = TlcpOptions.of(tlcp);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.shangmi.tls.tlcp;
 
+import org.shangmi.tls.TlcpParameters;
+
 /**
  * The choices where TLCP peers in the field differ (docs/design/tlcp.md): the order of the
  * certificate list sent, the form of the client's CertificateVerify, the framing of an ECDHE
@@ -13,18 +15,24 @@ package org.shangmi.tls.tlcp;
  * @param signAlias the key manager alias of the signing key pair, or null to choose by key usage
  * @param encAlias the alias of the encryption key pair, or null to choose by key usage
  */
-record TlcpOptions(CertificateOrder certificateOrder, boolean rawCertificateVerify, boolean bareEcdheKeyExchange,
+record TlcpOptions(TlcpParameters.CertificateOrder certificateOrder, boolean rawCertificateVerify, boolean bareEcdheKeyExchange,
         String signAlias, String encAlias) {
 
-    static final TlcpOptions DEFAULT = new TlcpOptions(CertificateOrder.SIGN_ENC_CA, false, false, null, null);
-
-    /** The orders of a Certificate message's list found in the field. */
-    enum CertificateOrder {
-        /** Signing, encryption, then the CA certificates: the standard's order and every peer's. */
-        SIGN_ENC_CA,
-        /** Signing, the CA certificates, then encryption. */
-        SIGN_CA_ENC,
-        /** The two leaves alone (gmsm's client checks every certificate of the list against the host name). */
-        SIGN_ENC
+    /** The options a public {@link TlcpParameters} holds. */
+    static TlcpOptions of(TlcpParameters parameters) {
+        return new TlcpOptions(parameters.getCertificateOrder(),
+                parameters.getCertificateVerifyForm() == TlcpParameters.CertificateVerifyForm.MESSAGES,
+                parameters.getBareEcdheKeyExchange(), parameters.getSignAlias(), parameters.getEncAlias());
     }
+
+    /** Writes these options into the public parameters. */
+    void into(TlcpParameters parameters) {
+        parameters.setCertificateOrder(certificateOrder);
+        parameters.setCertificateVerifyForm(rawCertificateVerify
+                ? TlcpParameters.CertificateVerifyForm.MESSAGES : TlcpParameters.CertificateVerifyForm.HASH);
+        parameters.setBareEcdheKeyExchange(bareEcdheKeyExchange);
+        parameters.setKeyAliases(signAlias, encAlias);
+    }
+
+    static final TlcpOptions DEFAULT = new TlcpOptions(TlcpParameters.CertificateOrder.SIGN_ENC_CA, false, false, null, null);
 }

@@ -1,5 +1,6 @@
 package org.shangmi.tls.tlcp;
 
+import org.shangmi.tls.TlcpParameters;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.cert.X509Certificate;
@@ -240,7 +241,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             preMaster = decryptPreMaster(encrypted);
         }
         write = deriveKeys(preMaster, false);
-        session.establish(suite, masterSecret, own.certificateList(true, TlcpOptions.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
+        session.establish(suite, masterSecret, own.certificateList(true, TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
     }
 
     /** The pre-master secret, or (without saying so) a random one when the ciphertext does not give a valid one. */

@@ -6,6 +6,7 @@ import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLContextSpi;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLServerSocketFactory;
@@ -26,10 +27,23 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
     /** The protocol's name, as Tencent Kona names it. */
     public static final String PROTOCOL = "TLCPv1.1";
 
+    /** The name of the context that serves TLCP and TLS on one port. */
+    public static final String TLCP_OR_TLS = "TLCP";
+
+    private final SSLContext tls;
     private volatile TlcpContext context;
 
-    /** A context to be initialized. */
+    /** A TLCP 1.1 context, to be initialized. */
     public TlcpSslContextSpi() {
+        this(null);
+    }
+
+    /**
+     * A context whose servers answer TLS clients through {@code tls} (initialized here with the
+     * same key and trust managers) and TLCP clients themselves; its clients speak TLCP.
+     */
+    public TlcpSslContextSpi(SSLContext tls) {
+        this.tls = tls;
     }
 
     @Override
@@ -61,7 +75,11 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
         } catch (NoSuchAlgorithmException | KeyStoreException e) {
             throw new KeyManagementException("cannot make the default trust manager", e);
         }
-        context = new TlcpContext(keys, trust, random != null ? random : new SecureRandom());
+        SecureRandom source = random != null ? random : new SecureRandom();
+        if (tls != null) {
+            tls.init(keyManagers, trustManagers, source);
+        }
+        context = new TlcpContext(keys, trust, source);
     }
 
     private TlcpContext context() {
@@ -74,12 +92,13 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLEngine engineCreateSSLEngine() {
-        return new TlcpEngine(context(), null, -1);
+        return engineCreateSSLEngine(null, -1);
     }
 
     @Override
     protected SSLEngine engineCreateSSLEngine(String host, int port) {
-        return new TlcpEngine(context(), host, port);
+        TlcpEngine engine = new TlcpEngine(context(), host, port);
+        return tls == null ? engine : new TlcpOrTlsEngine(engine, tls.createSSLEngine(host, port));
     }
 
     @Override

@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.TlcpParameters;
 
 /**
  * The TLCP engine against Go's github.com/tjfoc/gmsm v1.4.1 {@code gmtls}, both directions, with
@@ -95,8 +96,9 @@ class GmsmTlcpInteropTest {
                     SSLEngine engine = context.createSSLEngine();
                     engine.setUseClientMode(false);
                     engine.setNeedClientAuth(clientCertificate);
-                    ((TlcpEngine) engine).setOptions(
-                            new TlcpOptions(TlcpOptions.CertificateOrder.SIGN_ENC, false, false, null, null));
+                    TlcpParameters parameters = (TlcpParameters) engine.getSSLParameters();
+                    parameters.setCertificateOrder(TlcpParameters.CertificateOrder.SIGN_ENC);
+                    engine.setSSLParameters(parameters);
                     EngineOverSocket connection = new EngineOverSocket(engine, socket);
                     connection.handshake();
                     byte[] received = connection.read(length);

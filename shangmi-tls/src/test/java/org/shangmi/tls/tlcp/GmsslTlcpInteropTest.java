@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.TlcpParameters;
 
 /**
  * The TLCP engine against GmSSL 3's {@code tlcp_server} and {@code tlcp_client}, both directions,
@@ -81,7 +82,9 @@ class GmsslTlcpInteropTest {
                     server.port());
             engine.setUseClientMode(true);
             engine.setEnabledCipherSuites(new String[] {suite.name()});
-            ((TlcpEngine) engine).setOptions(new TlcpOptions(TlcpOptions.CertificateOrder.SIGN_ENC_CA, true, false, null, null));
+            TlcpParameters parameters = (TlcpParameters) engine.getSSLParameters();
+            parameters.setCertificateVerifyForm(TlcpParameters.CertificateVerifyForm.MESSAGES);
+            engine.setSSLParameters(parameters);
             try (EngineOverSocket connection = new EngineOverSocket(engine,
                     new Socket(InetAddress.getLoopbackAddress(), server.port()))) {
                 connection.handshake();

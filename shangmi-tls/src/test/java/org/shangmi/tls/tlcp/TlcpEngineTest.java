@@ -141,6 +141,52 @@ class TlcpEngineTest {
     }
 
     @Test
+    void theTlcpContextServesTlcpAndTlsClientsOnOnePort() throws Exception {
+        SSLContext both = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
+        both.init(pki.keyManagers("server"), pki.trustManagers(), null);
+
+        SSLEngine tlcpServer = both.createSSLEngine();
+        tlcpServer.setUseClientMode(false);
+        SSLEngine tlcpClient = clientContext.createSSLEngine("localhost", 4010);
+        tlcpClient.setUseClientMode(true);
+        EnginePair tlcpPair = new EnginePair(tlcpClient, tlcpServer);
+        tlcpPair.handshake();
+        assertEquals("TLCPv1.1", tlcpServer.getSession().getProtocol());
+        assertEquals("TLCP_ECC_SM4_GCM_SM3", tlcpServer.getSession().getCipherSuite());
+        exchange(tlcpPair);
+
+        SSLContext tls13 = SSLContext.getInstance("TLSv1.3", new ShangMiTlsProvider());
+        tls13.init(null, pki.trustManagers(), null);
+        SSLEngine tlsServer = both.createSSLEngine();
+        tlsServer.setUseClientMode(false);
+        SSLEngine tlsClient = tls13.createSSLEngine("localhost", 4011);
+        tlsClient.setUseClientMode(true);
+        EnginePair tlsPair = new EnginePair(tlsClient, tlsServer);
+        tlsPair.handshake();
+        assertEquals("TLSv1.3", tlsServer.getSession().getProtocol());
+        assertEquals("TLS_SM4_GCM_SM3", tlsClient.getSession().getCipherSuite());
+        assertEquals(pki.certificate("server_sign"), tlsClient.getSession().getPeerCertificates()[0],
+                "TLS 1.3 is served with the signing certificate");
+        exchange(tlsPair);
+    }
+
+    @Test
+    void theTlcpContextKeepsOnlyTheProtocolsEnabled() throws Exception {
+        SSLContext both = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
+        both.init(pki.keyManagers("server"), pki.trustManagers(), null);
+        SSLEngine server = both.createSSLEngine();
+        server.setUseClientMode(false);
+        server.setEnabledProtocols(new String[] {"TLCPv1.1"});
+        assertArrayEquals(new String[] {"TLCPv1.1"}, server.getEnabledProtocols());
+        SSLContext tls13 = SSLContext.getInstance("TLSv1.3", new ShangMiTlsProvider());
+        tls13.init(null, pki.trustManagers(), null);
+        SSLEngine client = tls13.createSSLEngine("localhost", 4012);
+        client.setUseClientMode(true);
+        SSLException refused = assertThrows(SSLException.class, new EnginePair(client, server)::handshake);
+        assertTrue(refused.getMessage().contains("protocol_version"), refused.getMessage());
+    }
+
+    @Test
     void aClientWithoutCertificatesCannotUseEcdhe() throws Exception {
         SSLContext anonymous = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         anonymous.init(null, pki.trustManagers(), null);
