@@ -103,12 +103,14 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLSocketFactory engineGetSocketFactory() {
-        throw new UnsupportedOperationException("TLCP is served through SSLEngine; sockets are not yet available");
+        context();
+        return EngineSocketFactories.client(this::engineCreateSSLEngine);
     }
 
     @Override
     protected SSLServerSocketFactory engineGetServerSocketFactory() {
-        throw new UnsupportedOperationException("TLCP is served through SSLEngine; sockets are not yet available");
+        context();
+        return EngineSocketFactories.server(this::engineCreateSSLEngine);
     }
 
     @Override

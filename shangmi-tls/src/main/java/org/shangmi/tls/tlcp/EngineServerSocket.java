@@ -1,0 +1,123 @@
+package org.shangmi.tls.tlcp;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocket;
+
+/**
+ * An {@link SSLServerSocket} whose accepted connections are {@link EngineSocket}s over server
+ * engines of one context. Settings made here are those of a template engine, copied to each
+ * accepted connection's engine through {@link SSLParameters}.
+ */
+final class EngineServerSocket extends SSLServerSocket {
+
+    private final Supplier<SSLEngine> engines;
+    private final SSLEngine template;
+
+    EngineServerSocket(Supplier<SSLEngine> engines) throws IOException {
+        this.engines = engines;
+        this.template = engines.get();
+        template.setUseClientMode(false);
+    }
+
+    @Override
+    public Socket accept() throws IOException {
+        Socket plain = new Socket();
+        implAccept(plain);
+        SSLEngine engine = engines.get();
+        synchronized (template) {
+            engine.setUseClientMode(template.getUseClientMode());
+            engine.setSSLParameters(template.getSSLParameters());
+            engine.setEnableSessionCreation(template.getEnableSessionCreation());
+        }
+        return new EngineSocket(plain, engine, true);
+    }
+
+    @Override
+    public synchronized String[] getEnabledCipherSuites() {
+        return template.getEnabledCipherSuites();
+    }
+
+    @Override
+    public synchronized void setEnabledCipherSuites(String[] suites) {
+        template.setEnabledCipherSuites(suites);
+    }
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+        return template.getSupportedCipherSuites();
+    }
+
+    @Override
+    public String[] getSupportedProtocols() {
+        return template.getSupportedProtocols();
+    }
+
+    @Override
+    public synchronized String[] getEnabledProtocols() {
+        return template.getEnabledProtocols();
+    }
+
+    @Override
+    public synchronized void setEnabledProtocols(String[] protocols) {
+        template.setEnabledProtocols(protocols);
+    }
+
+    @Override
+    public synchronized void setNeedClientAuth(boolean need) {
+        template.setNeedClientAuth(need);
+    }
+
+    @Override
+    public synchronized boolean getNeedClientAuth() {
+        return template.getNeedClientAuth();
+    }
+
+    @Override
+    public synchronized void setWantClientAuth(boolean want) {
+        template.setWantClientAuth(want);
+    }
+
+    @Override
+    public synchronized boolean getWantClientAuth() {
+        return template.getWantClientAuth();
+    }
+
+    @Override
+    public synchronized void setUseClientMode(boolean mode) {
+        template.setUseClientMode(mode);
+    }
+
+    @Override
+    public synchronized boolean getUseClientMode() {
+        return template.getUseClientMode();
+    }
+
+    @Override
+    public synchronized void setEnableSessionCreation(boolean flag) {
+        template.setEnableSessionCreation(flag);
+    }
+
+    @Override
+    public synchronized boolean getEnableSessionCreation() {
+        return template.getEnableSessionCreation();
+    }
+
+    @Override
+    public synchronized SSLParameters getSSLParameters() {
+        return template.getSSLParameters();
+    }
+
+    @Override
+    public synchronized void setSSLParameters(SSLParameters parameters) {
+        template.setSSLParameters(parameters);
+    }
+
+    @Override
+    public String toString() {
+        return "EngineServerSocket[" + super.toString() + "]";
+    }
+}

@@ -1,0 +1,590 @@
+package org.shangmi.tls.tlcp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
+import javax.net.ssl.HandshakeCompletedEvent;
+import javax.net.ssl.HandshakeCompletedListener;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * An {@link SSLSocket} as a thin layer over an {@link SSLEngine} and a plain socket: the
+ * handshake runs on the first read or write (or {@link #startHandshake}), each write is wrapped
+ * into records, each read unwraps records until data comes. Reads and writes may run in two
+ * threads; the handshake runs under one lock, taken by both before their first use.
+ */
+final class EngineSocket extends SSLSocket {
+
+    private final Socket transport;
+    private final SSLEngine engine;
+    private final boolean autoClose;
+    private final Object handshakeLock = new Object();
+    private final Object readLock = new Object();
+    private final Object writeLock = new Object();
+    private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
+    private final ByteBuffer netIn;
+    private final ByteBuffer appIn;
+    private final InputStream input = new AppInput();
+    private final OutputStream output = new AppOutput();
+    private volatile boolean handshaken;
+    private volatile boolean closed;
+    private boolean peerClosed;
+
+    /** A socket over {@code transport} (connected now or later through this socket), with the engine's mode already set. */
+    EngineSocket(Socket transport, SSLEngine engine, boolean autoClose) {
+        this.transport = transport;
+        this.engine = engine;
+        this.autoClose = autoClose;
+        int packet = engine.getSession().getPacketBufferSize();
+        netIn = ByteBuffer.allocate(2 * packet);
+        appIn = ByteBuffer.allocate(2 * engine.getSession().getApplicationBufferSize());
+        appIn.flip();
+    }
+
+    // ---- the handshake
+
+    @Override
+    public void startHandshake() throws IOException {
+        synchronized (handshakeLock) {
+            if (closed) {
+                throw new SocketException("the socket is closed");
+            }
+            engine.beginHandshake();
+            synchronized (writeLock) {
+                synchronized (readLock) {
+                    drive();
+                }
+            }
+        }
+        if (!listeners.isEmpty()) {
+            HandshakeCompletedEvent event = new HandshakeCompletedEvent(this, engine.getSession());
+            for (HandshakeCompletedListener listener : listeners) {
+                listener.handshakeCompleted(event);
+            }
+        }
+    }
+
+    private void ensureHandshake() throws IOException {
+        if (!handshaken) {
+            synchronized (handshakeLock) {
+                if (!handshaken) {
+                    startHandshake();
+                }
+            }
+        }
+    }
+
+    /** Wraps and unwraps until the engine has nothing more to do for the handshake. */
+    private void drive() throws IOException {
+        while (true) {
+            HandshakeStatus status = engine.getHandshakeStatus();
+            switch (status) {
+                case NEED_WRAP -> wrapOnce(ByteBuffer.allocate(0));
+                case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
+                    if (unwrapOnce() < 0) {
+                        throw new EOFException("the peer closed the connection during the handshake");
+                    }
+                }
+                case NEED_TASK -> {
+                    Runnable task;
+                    while ((task = engine.getDelegatedTask()) != null) {
+                        task.run();
+                    }
+                }
+                default -> {
+                    handshaken = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One wrap, its output written to the transport. Under the write lock. */
+    private SSLEngineResult wrapOnce(ByteBuffer source) throws IOException {
+        ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+        SSLEngineResult result;
+        try {
+            result = engine.wrap(source, netOut);
+        } catch (SSLException e) {
+            flushAfterFailure();
+            throw e;
+        }
+        if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
+            throw new SSLException("a record larger than the session's packet size");
+        }
+        netOut.flip();
+        if (netOut.hasRemaining()) {
+            OutputStream raw = transport.getOutputStream();
+            raw.write(netOut.array(), 0, netOut.limit());
+            raw.flush();
+        }
+        return result;
+    }
+
+    /**
+     * One unwrap of one record into appIn, reading from the transport as needed. Under the read
+     * lock. Returns the bytes of data it gave, or -1 at the end of the stream or the peer's close.
+     */
+    private int unwrapOnce() throws IOException {
+        while (true) {
+            appIn.compact();
+            SSLEngineResult result;
+            netIn.flip();
+            try {
+                result = engine.unwrap(netIn, appIn);
+            } catch (SSLException e) {
+                flushAfterFailure();
+                throw e;
+            } finally {
+                netIn.compact();
+                appIn.flip();
+            }
+            switch (result.getStatus()) {
+                case OK -> {
+                    if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && handshaken) {
+                        synchronized (writeLock) {
+                            wrapOnce(ByteBuffer.allocate(0)); // a warning alert in answer
+                        }
+                    }
+                    return result.bytesProduced();
+                }
+                case CLOSED -> {
+                    peerClosed = true;
+                    if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
+                        synchronized (writeLock) {
+                            wrapOnce(ByteBuffer.allocate(0)); // our close_notify in answer
+                        }
+                    }
+                    return -1;
+                }
+                case BUFFER_OVERFLOW -> throw new SSLException("a record larger than the session's application buffer");
+                case BUFFER_UNDERFLOW -> {
+                    if (!netIn.hasRemaining()) {
+                        throw new SSLException("a record larger than the session's packet size");
+                    }
+                    int n = transport.getInputStream().read(netIn.array(), netIn.position(), netIn.remaining());
+                    if (n < 0) {
+                        return -1;
+                    }
+                    netIn.position(netIn.position() + n);
+                }
+                default -> throw new SSLException("unexpected " + result);
+            }
+        }
+    }
+
+    /** After a failure the engine has a fatal alert to send: send it, ignoring a peer that is gone. */
+    private void flushAfterFailure() {
+        try {
+            ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+            while (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !engine.isOutboundDone()) {
+                netOut.clear();
+                engine.wrap(ByteBuffer.allocate(0), netOut);
+                netOut.flip();
+                transport.getOutputStream().write(netOut.array(), 0, netOut.limit());
+            }
+            transport.getOutputStream().flush();
+        } catch (IOException peerGone) {
+            // the alert is a courtesy; the exception being thrown is what the caller sees
+        }
+    }
+
+    private final class AppInput extends InputStream {
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
+            if (length == 0) {
+                return 0;
+            }
+            ensureHandshake();
+            synchronized (readLock) {
+                while (!appIn.hasRemaining()) {
+                    if (peerClosed || closed || unwrapOnce() < 0) {
+                        return -1;
+                    }
+                }
+                int n = Math.min(length, appIn.remaining());
+                appIn.get(buffer, offset, n);
+                return n;
+            }
+        }
+
+        @Override
+        public int available() {
+            synchronized (readLock) {
+                return appIn.remaining();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            EngineSocket.this.close();
+        }
+    }
+
+    private final class AppOutput extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] buffer, int offset, int length) throws IOException {
+            java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
+            ensureHandshake();
+            synchronized (writeLock) {
+                if (closed || engine.isOutboundDone()) {
+                    throw new SocketException("the socket is closed for writing");
+                }
+                ByteBuffer source = ByteBuffer.wrap(buffer, offset, length);
+                while (source.hasRemaining()) {
+                    wrapOnce(source);
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            EngineSocket.this.close();
+        }
+    }
+
+    @Override
+    public InputStream getInputStream() throws IOException {
+        checkOpen();
+        return input;
+    }
+
+    @Override
+    public OutputStream getOutputStream() throws IOException {
+        checkOpen();
+        return output;
+    }
+
+    private void checkOpen() throws SocketException {
+        if (closed) {
+            throw new SocketException("the socket is closed");
+        }
+        if (!transport.isConnected()) {
+            throw new SocketException("the socket is not connected");
+        }
+    }
+
+    /** Sends close_notify (when the handshake began) and closes the transport (when this socket owns it). */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (transport.isConnected() && !transport.isClosed()) {
+                engine.closeOutbound();
+                synchronized (writeLock) {
+                    while (!engine.isOutboundDone() && engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
+                        wrapOnce(ByteBuffer.allocate(0));
+                    }
+                }
+            }
+        } catch (IOException peerGone) {
+            // closing anyway
+        } finally {
+            if (autoClose || !transport.isConnected()) {
+                transport.close();
+            }
+        }
+    }
+
+    // ---- the engine's settings
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+        return engine.getSupportedCipherSuites();
+    }
+
+    @Override
+    public String[] getEnabledCipherSuites() {
+        return engine.getEnabledCipherSuites();
+    }
+
+    @Override
+    public void setEnabledCipherSuites(String[] suites) {
+        engine.setEnabledCipherSuites(suites);
+    }
+
+    @Override
+    public String[] getSupportedProtocols() {
+        return engine.getSupportedProtocols();
+    }
+
+    @Override
+    public String[] getEnabledProtocols() {
+        return engine.getEnabledProtocols();
+    }
+
+    @Override
+    public void setEnabledProtocols(String[] protocols) {
+        engine.setEnabledProtocols(protocols);
+    }
+
+    @Override
+    public SSLSession getSession() {
+        try {
+            ensureHandshake();
+        } catch (IOException failed) {
+            // as the JDK's sockets do: a failed handshake leaves the null session
+        }
+        return engine.getSession();
+    }
+
+    @Override
+    public SSLSession getHandshakeSession() {
+        return engine.getHandshakeSession();
+    }
+
+    @Override
+    public void addHandshakeCompletedListener(HandshakeCompletedListener listener) {
+        listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void removeHandshakeCompletedListener(HandshakeCompletedListener listener) {
+        if (!listeners.remove(listener)) {
+            throw new IllegalArgumentException("the listener is not registered");
+        }
+    }
+
+    @Override
+    public void setUseClientMode(boolean mode) {
+        engine.setUseClientMode(mode);
+    }
+
+    @Override
+    public boolean getUseClientMode() {
+        return engine.getUseClientMode();
+    }
+
+    @Override
+    public void setNeedClientAuth(boolean need) {
+        engine.setNeedClientAuth(need);
+    }
+
+    @Override
+    public boolean getNeedClientAuth() {
+        return engine.getNeedClientAuth();
+    }
+
+    @Override
+    public void setWantClientAuth(boolean want) {
+        engine.setWantClientAuth(want);
+    }
+
+    @Override
+    public boolean getWantClientAuth() {
+        return engine.getWantClientAuth();
+    }
+
+    @Override
+    public void setEnableSessionCreation(boolean flag) {
+        engine.setEnableSessionCreation(flag);
+    }
+
+    @Override
+    public boolean getEnableSessionCreation() {
+        return engine.getEnableSessionCreation();
+    }
+
+    @Override
+    public SSLParameters getSSLParameters() {
+        return engine.getSSLParameters();
+    }
+
+    @Override
+    public void setSSLParameters(SSLParameters parameters) {
+        engine.setSSLParameters(parameters);
+    }
+
+    @Override
+    public String getApplicationProtocol() {
+        return engine.getApplicationProtocol();
+    }
+
+    @Override
+    public String getHandshakeApplicationProtocol() {
+        return engine.getHandshakeApplicationProtocol();
+    }
+
+    @Override
+    public void setHandshakeApplicationProtocolSelector(BiFunction<SSLSocket, List<String>, String> selector) {
+        engine.setHandshakeApplicationProtocolSelector(selector == null ? null : (e, protocols) -> selector.apply(this, protocols));
+    }
+
+    // ---- the transport
+
+    @Override
+    public void connect(SocketAddress endpoint, int timeout) throws IOException {
+        transport.connect(endpoint, timeout);
+    }
+
+    @Override
+    public void connect(SocketAddress endpoint) throws IOException {
+        transport.connect(endpoint);
+    }
+
+    @Override
+    public void bind(SocketAddress local) throws IOException {
+        transport.bind(local);
+    }
+
+    @Override
+    public InetAddress getInetAddress() {
+        return transport.getInetAddress();
+    }
+
+    @Override
+    public InetAddress getLocalAddress() {
+        return transport.getLocalAddress();
+    }
+
+    @Override
+    public int getPort() {
+        return transport.getPort();
+    }
+
+    @Override
+    public int getLocalPort() {
+        return transport.getLocalPort();
+    }
+
+    @Override
+    public SocketAddress getRemoteSocketAddress() {
+        return transport.getRemoteSocketAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalSocketAddress() {
+        return transport.getLocalSocketAddress();
+    }
+
+    @Override
+    public void setTcpNoDelay(boolean on) throws SocketException {
+        transport.setTcpNoDelay(on);
+    }
+
+    @Override
+    public boolean getTcpNoDelay() throws SocketException {
+        return transport.getTcpNoDelay();
+    }
+
+    @Override
+    public void setSoLinger(boolean on, int linger) throws SocketException {
+        transport.setSoLinger(on, linger);
+    }
+
+    @Override
+    public int getSoLinger() throws SocketException {
+        return transport.getSoLinger();
+    }
+
+    @Override
+    public void setSoTimeout(int timeout) throws SocketException {
+        transport.setSoTimeout(timeout);
+    }
+
+    @Override
+    public int getSoTimeout() throws SocketException {
+        return transport.getSoTimeout();
+    }
+
+    @Override
+    public void setKeepAlive(boolean on) throws SocketException {
+        transport.setKeepAlive(on);
+    }
+
+    @Override
+    public boolean getKeepAlive() throws SocketException {
+        return transport.getKeepAlive();
+    }
+
+    @Override
+    public void setSendBufferSize(int size) throws SocketException {
+        transport.setSendBufferSize(size);
+    }
+
+    @Override
+    public int getSendBufferSize() throws SocketException {
+        return transport.getSendBufferSize();
+    }
+
+    @Override
+    public void setReceiveBufferSize(int size) throws SocketException {
+        transport.setReceiveBufferSize(size);
+    }
+
+    @Override
+    public int getReceiveBufferSize() throws SocketException {
+        return transport.getReceiveBufferSize();
+    }
+
+    @Override
+    public void shutdownInput() throws IOException {
+        throw new UnsupportedOperationException("an SSL socket cannot half-close its input");
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        throw new UnsupportedOperationException("an SSL socket cannot half-close its output");
+    }
+
+    @Override
+    public boolean isConnected() {
+        return transport.isConnected();
+    }
+
+    @Override
+    public boolean isBound() {
+        return transport.isBound();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed || transport.isClosed();
+    }
+
+    @Override
+    public boolean isInputShutdown() {
+        return transport.isInputShutdown();
+    }
+
+    @Override
+    public boolean isOutputShutdown() {
+        return transport.isOutputShutdown();
+    }
+
+    @Override
+    public String toString() {
+        return "EngineSocket[" + engine.getSession().getProtocol() + ", " + transport + "]";
+    }
+}

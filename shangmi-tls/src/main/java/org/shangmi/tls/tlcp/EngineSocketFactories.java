@@ -1,0 +1,124 @@
+package org.shangmi.tls.tlcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSocketFactory;
+
+/**
+ * The socket factories of a context whose connections are engines under {@link EngineSocket}.
+ * Client sockets are made connected (or layered over a connected socket), so that the engine
+ * knows its peer's host and port; {@code createSocket()} without a peer is not offered.
+ */
+final class EngineSocketFactories {
+
+    private EngineSocketFactories() {
+    }
+
+    /** Client sockets: {@code engines} makes a client engine for a peer host and port. */
+    static SSLSocketFactory client(BiFunction<String, Integer, SSLEngine> engines) {
+        return new SSLSocketFactory() {
+            private SSLEngine engine(String host, int port) {
+                SSLEngine engine = engines.apply(host, port);
+                engine.setUseClientMode(true);
+                return engine;
+            }
+
+            @Override
+            public String[] getDefaultCipherSuites() {
+                return engines.apply(null, -1).getEnabledCipherSuites();
+            }
+
+            @Override
+            public String[] getSupportedCipherSuites() {
+                return engines.apply(null, -1).getSupportedCipherSuites();
+            }
+
+            @Override
+            public Socket createSocket(Socket socket, String host, int port, boolean autoClose) throws IOException {
+                if (!socket.isConnected()) {
+                    throw new java.net.SocketException("the socket to layer over is not connected");
+                }
+                return new EngineSocket(socket, engine(host, port), autoClose);
+            }
+
+            @Override
+            public Socket createSocket(Socket socket, InputStream consumed, boolean autoClose) {
+                throw new UnsupportedOperationException("a client socket cannot take bytes already read");
+            }
+
+            @Override
+            public Socket createSocket(String host, int port) throws IOException {
+                Socket plain = new Socket(host, port);
+                return new EngineSocket(plain, engine(host, port), true);
+            }
+
+            @Override
+            public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
+                Socket plain = new Socket(host, port, localHost, localPort);
+                return new EngineSocket(plain, engine(host, port), true);
+            }
+
+            @Override
+            public Socket createSocket(InetAddress host, int port) throws IOException {
+                Socket plain = new Socket(host, port);
+                return new EngineSocket(plain, engine(host.getHostName(), port), true);
+            }
+
+            @Override
+            public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+                    throws IOException {
+                Socket plain = new Socket(address, port, localAddress, localPort);
+                return new EngineSocket(plain, engine(address.getHostName(), port), true);
+            }
+        };
+    }
+
+    /** Server sockets: {@code engines} makes an engine, put in server mode here. */
+    static SSLServerSocketFactory server(Supplier<SSLEngine> engines) {
+        return new SSLServerSocketFactory() {
+            @Override
+            public String[] getDefaultCipherSuites() {
+                return engines.get().getEnabledCipherSuites();
+            }
+
+            @Override
+            public String[] getSupportedCipherSuites() {
+                return engines.get().getSupportedCipherSuites();
+            }
+
+            @Override
+            public ServerSocket createServerSocket() throws IOException {
+                return new EngineServerSocket(engines);
+            }
+
+            @Override
+            public ServerSocket createServerSocket(int port) throws IOException {
+                return bound(port, 50, null);
+            }
+
+            @Override
+            public ServerSocket createServerSocket(int port, int backlog) throws IOException {
+                return bound(port, backlog, null);
+            }
+
+            @Override
+            public ServerSocket createServerSocket(int port, int backlog, InetAddress address) throws IOException {
+                return bound(port, backlog, address);
+            }
+
+            private ServerSocket bound(int port, int backlog, InetAddress address) throws IOException {
+                EngineServerSocket socket = new EngineServerSocket(engines);
+                socket.bind(new InetSocketAddress(address, port), backlog);
+                return socket;
+            }
+        };
+    }
+}

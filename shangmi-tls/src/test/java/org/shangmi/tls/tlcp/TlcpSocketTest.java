@@ -1,0 +1,157 @@
+package org.shangmi.tls.tlcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.Security;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/** TLCP through SSLSocket and SSLServerSocket: the layer over the engine, and the "TLCP" context's one port for both protocols. */
+class TlcpSocketTest {
+
+    @TempDir
+    static Path directory;
+    static OpenSslTlcpPki pki;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        pki = new OpenSslTlcpPki(directory);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        Security.removeProvider(ShangMiProvider.NAME);
+    }
+
+    private static SSLContext context(String protocol, String side) throws Exception {
+        SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
+        context.init(side == null ? null : pki.keyManagers(side), pki.trustManagers(), null);
+        return context;
+    }
+
+    /** Serves one connection: reads a 4-byte length and that many bytes, echoes them, closes. Returns the session's protocol. */
+    private static CompletableFuture<String> echoOnce(SSLServerSocket listener) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                DataInputStream in = new DataInputStream(socket.getInputStream());
+                byte[] data = new byte[in.readInt()];
+                in.readFully(data);
+                socket.getOutputStream().write(data);
+                socket.getOutputStream().flush();
+                return socket.getSession().getProtocol() + " " + socket.getSession().getCipherSuite();
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        });
+    }
+
+    private static byte[] roundTrip(SSLSocket socket, byte[] data) throws IOException {
+        java.io.DataOutputStream out = new java.io.DataOutputStream(socket.getOutputStream());
+        out.writeInt(data.length);
+        out.write(data);
+        out.flush();
+        byte[] echo = new byte[data.length];
+        new DataInputStream(socket.getInputStream()).readFully(echo);
+        return echo;
+    }
+
+    @Test
+    void aTlcpSocketTalksToATlcpServerSocket() throws Exception {
+        byte[] data = new byte[100_000];
+        new java.util.Random(7).nextBytes(data);
+        try (SSLServerSocket listener = (SSLServerSocket) context("TLCPv1.1", "server").getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            listener.setNeedClientAuth(true);
+            listener.setEnabledCipherSuites(new String[] {"TLCP_ECDHE_SM4_CBC_SM3"});
+            CompletableFuture<String> served = echoOnce(listener);
+            AtomicReference<String> completed = new AtomicReference<>();
+            try (SSLSocket socket = (SSLSocket) context("TLCPv1.1", "client").getSocketFactory()
+                    .createSocket("localhost", listener.getLocalPort())) {
+                socket.addHandshakeCompletedListener(event -> completed.set(event.getCipherSuite()));
+                socket.startHandshake();
+                assertEquals("TLCP_ECDHE_SM4_CBC_SM3", completed.get());
+                assertArrayEquals(data, roundTrip(socket, data));
+                assertEquals("TLCPv1.1", socket.getSession().getProtocol());
+                assertEquals(-1, socket.getInputStream().read(), "the server closed after its echo");
+            }
+            assertEquals("TLCPv1.1 TLCP_ECDHE_SM4_CBC_SM3", served.get(20, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void theTlcpServerSocketAnswersTlcpAndTls13Clients() throws Exception {
+        byte[] data = "one port, two protocols".getBytes(StandardCharsets.US_ASCII);
+        try (SSLServerSocket listener = (SSLServerSocket) context("TLCP", "server").getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<String> first = echoOnce(listener);
+            try (SSLSocket socket = (SSLSocket) context("TLCPv1.1", null).getSocketFactory()
+                    .createSocket("localhost", listener.getLocalPort())) {
+                assertArrayEquals(data, roundTrip(socket, data));
+            }
+            assertEquals("TLCPv1.1 TLCP_ECC_SM4_GCM_SM3", first.get(20, TimeUnit.SECONDS));
+            CompletableFuture<String> second = echoOnce(listener);
+            try (SSLSocket socket = (SSLSocket) context("TLSv1.3", null).getSocketFactory()
+                    .createSocket("localhost", listener.getLocalPort())) {
+                assertArrayEquals(data, roundTrip(socket, data));
+                assertEquals("TLS_SM4_GCM_SM3", socket.getSession().getCipherSuite());
+            }
+            assertEquals("TLSv1.3 TLS_SM4_GCM_SM3", second.get(20, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void gmsslClientAgainstOurServerSocket() throws Exception {
+        TlcpCredentials credentials = TlcpCredentials.gmssl();
+        javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+        keys.init(credentials.server().keyStore(), TlcpCredentials.STORE_PASSWORD);
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+        trust.init(credentials.trustStore());
+        SSLContext context = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
+        context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+        byte[] message = "hello from gmssl tlcp_client\n".getBytes(StandardCharsets.US_ASCII);
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                    byte[] received = new DataInputStream(socket.getInputStream()).readNBytes(message.length);
+                    socket.getOutputStream().write(received);
+                    return received;
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            GmsslTlcp.Result result = GmsslTlcp.client(credentials, listener.getLocalPort(), TlcpSuite.TLCP_ECC_SM4_CBC_SM3,
+                    false, message, Duration.ofSeconds(30));
+            assertArrayEquals(message, served.get(30, TimeUnit.SECONDS));
+            assertTrue(result.connected(), result.describe());
+            assertArrayEquals(message, result.stdout(), result.describe());
+        }
+    }
+
+    @Test
+    void unconnectedClientSocketsAreNotOffered() throws Exception {
+        assertThrows(SocketException.class, () -> context("TLCPv1.1", null).getSocketFactory().createSocket());
+    }
+}
