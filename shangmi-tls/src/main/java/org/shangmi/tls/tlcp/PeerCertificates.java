@@ -18,10 +18,12 @@ import javax.net.ssl.X509TrustManager;
 /**
  * A peer's TLCP certificate list split into its signing chain and its encryption certificate,
  * and checked: the signing chain by the application's trust manager (as any JSSE peer's chain,
- * host name included), the encryption certificate by PKIX against the same trust manager's
- * anchors with the list's CA certificates as intermediates, its key usage for the suite's key
- * exchange, and its subject the signing certificate's (GmSSL and the field's CAs issue the two
- * to one subject; a mismatch would let a certificate of another holder stand in).
+ * host name included); a server's encryption certificate by the trust manager too, as the
+ * certificate of a key-exchange key; a client's by PKIX against the trust manager's anchors
+ * with the list's CA certificates as intermediates; the encryption certificate's key usage for
+ * the suite's key exchange; and the two certificates naming one holder (subject, issuer and
+ * alternative names alike, as GmSSL requires and the field's CAs issue them): otherwise a
+ * certificate of another holder could stand in.
  *
  * <p>Both orders the field uses are read: sign, enc, CAs (the standard's and every peer's) and
  * sign, CAs, enc. The list is told apart by position and by basic constraints, never by trying.
@@ -77,12 +79,57 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's encryption certificate does not allow "
                     + (exchange ? "keyAgreement or keyEncipherment" : "keyEncipherment or dataEncipherment"));
         }
-        if (!encryption.getSubjectX500Principal().equals(signChain[0].getSubjectX500Principal())) {
-            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "the peer's encryption certificate names another subject ("
-                    + encryption.getSubjectX500Principal() + ") than its signing certificate");
-        }
+        checkSameHolder();
         checkSigning(trust, engine, server);
-        checkEncryption(trust);
+        if (server) {
+            checkServerEncryption(trust, engine, exchange);
+        } else {
+            checkEncryption(trust);
+        }
+    }
+
+    /** The encryption certificate must name the signing certificate's holder: subject, issuer and subject alternative names. */
+    private void checkSameHolder() throws TlcpAlertException {
+        X509Certificate sign = signChain[0];
+        boolean same = encryption.getSubjectX500Principal().equals(sign.getSubjectX500Principal())
+                && encryption.getIssuerX500Principal().equals(sign.getIssuerX500Principal());
+        try {
+            same &= alternativeNames(encryption).equals(alternativeNames(sign));
+        } catch (java.security.cert.CertificateParsingException unreadable) {
+            same = false;
+        }
+        if (!same) {
+            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "the peer's encryption certificate (" + encryption.getSubjectX500Principal()
+                    + ") does not name the holder of its signing certificate (same subject, issuer and alternative names)");
+        }
+    }
+
+    /** The subject alternative names as a list (the JDK's collection compares by identity), empty when there are none. */
+    private static List<List<?>> alternativeNames(X509Certificate certificate) throws java.security.cert.CertificateParsingException {
+        java.util.Collection<List<?>> names = certificate.getSubjectAlternativeNames();
+        return names == null ? List.of() : new java.util.ArrayList<>(names);
+    }
+
+    /**
+     * A server's encryption certificate goes through the trust manager too (its revocation
+     * checks, pinning and host-name check apply), as the certificate of a key-exchange key:
+     * authType "RSA" asks for keyEncipherment, "ECDH_ECDSA" for keyAgreement.
+     */
+    private void checkServerEncryption(X509TrustManager trust, SSLEngine engine, boolean exchange) throws TlcpAlertException {
+        boolean[] usage = encryption.getKeyUsage();
+        String authType = !exchange || usage == null || DoubleCertificates.has(usage, 2) ? "RSA" : "ECDH_ECDSA";
+        X509Certificate[] chain = signChain.clone();
+        chain[0] = encryption;
+        try {
+            if (trust instanceof X509ExtendedTrustManager extended) {
+                extended.checkServerTrusted(chain, authType, engine);
+            } else {
+                trust.checkServerTrusted(chain, authType);
+            }
+        } catch (CertificateException | RuntimeException e) {
+            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the server's encryption certificate is not trusted: "
+                    + e.getMessage(), e);
+        }
     }
 
     private void checkSigning(X509TrustManager trust, SSLEngine engine, boolean server) throws TlcpAlertException {
@@ -115,6 +162,11 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
         checkSigning(trust, engine, false);
     }
 
+    /**
+     * A client's encryption certificate by PKIX against the trust manager's issuers (the JDK's
+     * trust managers require digitalSignature of every client certificate, which an encryption
+     * certificate does not have), without revocation checking.
+     */
     private void checkEncryption(X509TrustManager trust) throws TlcpAlertException {
         X509Certificate[] anchors = trust.getAcceptedIssuers();
         if (anchors == null || anchors.length == 0) {

@@ -96,9 +96,10 @@ final class Sm2KeyExchange {
             throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR,
                     "the encryption key is not an ECPrivateKey, which the SM2 key exchange needs");
         }
+        KeyFactory keys = KeyFactory.getInstance("SM2");
         PublicKey peerEphemeral;
         try {
-            peerEphemeral = KeyFactory.getInstance("SM2").generatePublic(new Sm2UncompressedPublicKeySpec(peerPoint));
+            peerEphemeral = keys.generatePublic(new Sm2UncompressedPublicKeySpec(peerPoint));
         } catch (GeneralSecurityException notOnCurve) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the peer's ephemeral point is not on the curve", notOnCurve);
         }
@@ -106,8 +107,23 @@ final class Sm2KeyExchange {
         Sm2KeyExchangeSpec spec = new Sm2KeyExchangeSpec(id, staticKey, (ECPublicKey) own.encChain()[0].getPublicKey(),
                 id, (ECPublicKey) peerEncryption.getPublicKey(), server, PRE_MASTER_LENGTH);
         KeyAgreement agreement = KeyAgreement.getInstance("SM2");
-        agreement.init(ephemeral.getPrivate(), spec);
-        agreement.doPhase(peerEphemeral, true);
-        return agreement.generateSecret();
+        try {
+            agreement.init(ephemeral.getPrivate(), spec);
+            agreement.doPhase(peerEphemeral, true);
+            return agreement.generateSecret();
+        } finally {
+            destroy(ephemeral.getPrivate());
+        }
+    }
+
+    /** Destroys an ephemeral private key where its class can (ShangMi's wipes its scalar). */
+    static void destroy(java.security.PrivateKey key) {
+        if (key != null && !key.isDestroyed()) {
+            try {
+                key.destroy();
+            } catch (javax.security.auth.DestroyFailedException notDestroyable) {
+                // a key class without destroy(): dropped for the collector
+            }
+        }
     }
 }

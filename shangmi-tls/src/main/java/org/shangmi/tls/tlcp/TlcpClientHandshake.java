@@ -21,6 +21,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
 
     private enum State { START, SERVER_HELLO, CERTIFICATE, KEY_EXCHANGE, REQUEST_OR_DONE, HELLO_DONE, CHANGE_CIPHER_SPEC, FINISHED, DONE }
 
+    private static final int RENEGOTIATION_INFO = 0xff01;
+
     private State state = State.START;
     private List<TlcpSuite> offered;
     private TlcpSession offeredSession;
@@ -42,7 +44,10 @@ final class TlcpClientHandshake extends TlcpHandshake {
         }
         clientRandom = newRandom(engine.random());
         TlcpSession cached = engine.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
-        offeredSession = cached != null && offered.contains(cached.suite()) ? cached : null;
+        // a session is offered only to an engine configured as the one that made it (server names,
+        // host-name checking, key aliases): otherwise resuming would skip a check this engine makes
+        offeredSession = cached != null && offered.contains(cached.suite())
+                && cached.resumptionContext().equals(engine.resumptionContext()) ? cached : null;
         byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
         MessageWriter hello = new MessageWriter(CLIENT_HELLO).uint16(VERSION).bytes(clientRandom).vector8(sessionId);
         int suites = hello.mark();
@@ -149,23 +154,37 @@ final class TlcpClientHandshake extends TlcpHandshake {
             if (offeredSession.suite() != suite) {
                 throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server resumed a session with another suite");
             }
+            masterSecret = offeredSession.masterSecret();
+            if (masterSecret == null) {
+                // invalidated since it was offered (a failure elsewhere, or the application)
+                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server resumed a session that is no longer valid");
+            }
             resumed = true;
             session = offeredSession;
-            masterSecret = session.masterSecret();
             write = deriveKeys(null, true);
             state = State.CHANGE_CIPHER_SPEC;
             return;
         }
+        if (!engine.getEnableSessionCreation()) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server did not resume, and session creation is off");
+        }
         session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
+        session.setRequestedServerNames(engine.requestedServerNames());
+        session.setResumptionContext(engine.resumptionContext());
         state = State.CERTIFICATE;
     }
 
-    /** Extensions the server may echo (an empty server_name, renegotiation_info, others ignored), each read whole. */
+    /** The extensions a server may answer with: an empty server_name (to ours) and renegotiation_info (gmsm echoes it). */
     private static void readExtensions(byte[] block) throws TlcpAlertException {
         MessageReader extensions = new MessageReader(block, "the ServerHello extensions");
         while (extensions.remaining() > 0) {
-            extensions.uint16();
-            extensions.vector16();
+            int type = extensions.uint16();
+            byte[] data = extensions.vector16();
+            boolean allowed = type == 0 && data.length == 0 || type == RENEGOTIATION_INFO;
+            if (!allowed) {
+                throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_EXTENSION,
+                        "the server answered with extension " + type + ", which was not offered");
+            }
         }
     }
 
@@ -255,10 +274,15 @@ final class TlcpClientHandshake extends TlcpHandshake {
             send(new MessageWriter(CLIENT_KEY_EXCHANGE).vector16(encrypted).toByteArray());
         }
         if (own != null) {
-            byte[] signature = engine.options().rawCertificateVerify()
-                    ? sign(own.signKey(), transcript())
-                    : sign(own.signKey(), transcriptHash());
-            send(new MessageWriter(CERTIFICATE_VERIFY).vector16(signature).toByteArray());
+            try {
+                byte[] signature = engine.options().rawCertificateVerify()
+                        ? sign(own.signKey(), transcript())
+                        : sign(own.signKey(), transcriptHash());
+                send(new MessageWriter(CERTIFICATE_VERIFY).vector16(signature).toByteArray());
+            } catch (GeneralSecurityException | RuntimeException e) {
+                wipe(preMaster);
+                throw e;
+            }
         }
         write = deriveKeys(preMaster, true);
         session.establish(suite, masterSecret, own == null ? null : own.certificateList(suite.ephemeral(), TlcpParameters.CertificateOrder.SIGN_ENC_CA),

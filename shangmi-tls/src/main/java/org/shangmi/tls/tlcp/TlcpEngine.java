@@ -74,6 +74,10 @@ public final class TlcpEngine extends SSLEngine {
     private boolean closeQueued;
     private boolean closeNotifyReceived;
     private List<SNIServerName> requestedNames = List.of();
+    /** Records in a row that carried nothing (empty data, warnings): bounded, as a peer could send them without end. */
+    private int emptyRecords;
+    private boolean renegotiationRefused;
+    private TlcpSession nullSession;
 
     TlcpEngine(TlcpContext context, String peerHost, int peerPort) {
         super(peerHost, peerPort);
@@ -109,6 +113,25 @@ public final class TlcpEngine extends SSLEngine {
 
     DoubleCertificates credentials(boolean server) {
         return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
+    }
+
+    /** The server names this side asked for (client) or was asked for (server), for the handshake session. */
+    List<SNIServerName> requestedServerNames() {
+        if (!clientMode) {
+            return requestedNames;
+        }
+        if (!serverNames.isEmpty()) {
+            return serverNames;
+        }
+        return isHostName(getPeerHost()) ? List.of(new SNIHostName(getPeerHost())) : List.of();
+    }
+
+    /**
+     * What a client's configuration must match for it to offer a cached session: the server
+     * names it asks for, its host-name check, and its explicit key aliases.
+     */
+    String resumptionContext() {
+        return requestedServerNames() + "|" + identification + "|" + options.signAlias() + "|" + options.encAlias();
     }
 
     /** The client's server_name extension (type, length, list), or null when there is no host name to send. */
@@ -213,7 +236,11 @@ public final class TlcpEngine extends SSLEngine {
             }
             if (next.last()) {
                 outboundDone = true;
-                outbound.clear();
+                clearOutbound();
+                write.destroy();
+                if (inboundDone) {
+                    read.destroy();
+                }
             }
             return result(outboundDone ? Status.CLOSED : Status.OK, 0, size, true);
         }
@@ -255,7 +282,7 @@ public final class TlcpEngine extends SSLEngine {
         } catch (TlcpAlertException e) {
             outboundDone = true;
             inboundDone = true;
-            outbound.clear();
+            clearOutbound();
             throw e;
         }
         record[0] = (byte) type;
@@ -365,11 +392,17 @@ public final class TlcpEngine extends SSLEngine {
 
     private void handshakeMessage(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
         if (handshake == null || handshake.isComplete()) {
-            if (type == TlcpHandshake.CLIENT_HELLO || type == TlcpHandshake.HELLO_REQUEST) {
+            int renegotiation = clientMode ? TlcpHandshake.HELLO_REQUEST : TlcpHandshake.CLIENT_HELLO;
+            if (type == renegotiation && !renegotiationRefused) {
+                // declined once with a warning; a peer that asks again is ended
+                renegotiationRefused = true;
                 outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.WARNING, TlcpAlert.NO_RENEGOTIATION}, null, false));
                 return;
             }
-            throw TlcpHandshake.unexpected(type, "after the handshake");
+            throw TlcpHandshake.unexpected(type, "after the handshake (TLCP renegotiation is not supported)");
+        }
+        if (type == TlcpHandshake.HELLO_REQUEST && !clientMode) {
+            throw TlcpHandshake.unexpected(type, "on the server side");
         }
         if (type == TlcpHandshake.HELLO_REQUEST && clientMode) {
             return; // ignored during a handshake, and not part of its transcript
@@ -399,6 +432,9 @@ public final class TlcpEngine extends SSLEngine {
         if (description == TlcpAlert.CLOSE_NOTIFY) {
             closeNotifyReceived = true;
             inboundDone = true;
+            if (handshake != null) {
+                invalidate(); // the handshake cannot finish
+            }
             if (!outboundDone && !closeQueued) {
                 queueClose();
             }
@@ -407,10 +443,13 @@ public final class TlcpEngine extends SSLEngine {
         if (level == TlcpAlert.FATAL || level != TlcpAlert.WARNING) {
             inboundDone = true;
             outboundDone = true;
-            outbound.clear();
+            clearOutbound();
+            read.destroy();
+            write.destroy();
             invalidate();
             throw TlcpAlertException.received(description);
         }
+        countEmpty(true);
         if (handshake != null && description != TlcpAlert.NO_RENEGOTIATION) {
             // the handshake cannot go on without what the warning declined (e.g. no_certificate)
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the peer declined with warning " + TlcpAlert.name(description));
@@ -423,6 +462,7 @@ public final class TlcpEngine extends SSLEngine {
         if (handshake != null) {
             throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "application data before the handshake finished");
         }
+        countEmpty(length == 0);
         int copied = 0;
         for (int i = offset; i < offset + count && copied < length; i++) {
             int take = Math.min(dsts[i].remaining(), length - copied);
@@ -432,10 +472,22 @@ public final class TlcpEngine extends SSLEngine {
         return result(Status.OK, consumed, 0, false);
     }
 
+    private static final int MAX_EMPTY_RECORDS = 32;
+
+    private void countEmpty(boolean empty) throws TlcpAlertException {
+        emptyRecords = empty ? emptyRecords + 1 : 0;
+        if (emptyRecords > MAX_EMPTY_RECORDS) {
+            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "more than " + MAX_EMPTY_RECORDS
+                    + " records in a row without data");
+        }
+    }
+
     /** Turns a fault into the alert to send (unless the peer sent it) and the exception to throw. */
     private SSLException fail(TlcpAlertException fault) {
         inboundDone = true;
-        outbound.clear();
+        clearOutbound();
+        read.destroy();
+        read = RecordProtection.NONE; // the fatal alert still goes out under the write keys
         if (!fault.received() && !outboundDone) {
             outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.FATAL, (byte) fault.description()}, null, true));
         } else {
@@ -443,6 +495,16 @@ public final class TlcpEngine extends SSLEngine {
         }
         invalidate();
         return fault;
+    }
+
+    /** Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent. */
+    private void clearOutbound() {
+        for (Outbound pending : outbound) {
+            if (pending.switchTo() != null) {
+                pending.switchTo().destroy();
+            }
+        }
+        outbound.clear();
     }
 
     private void invalidate() {
@@ -464,7 +526,6 @@ public final class TlcpEngine extends SSLEngine {
         HandshakeStatus handshakeStatus = handshakeStatus();
         if (mayFinish && handshake != null && handshake.isComplete() && outbound.isEmpty()) {
             session = handshake.session();
-            session.setRequestedServerNames(clientMode ? serverNames : requestedNames);
             handshake.destroy();
             handshake = null;
             handshakeStatus = HandshakeStatus.FINISHED;
@@ -528,6 +589,7 @@ public final class TlcpEngine extends SSLEngine {
         }
         inboundDone = true;
         if (started && !closeNotifyReceived) {
+            invalidate(); // a truncated connection's session is not resumed
             closeOutbound();
             throw new SSLException("the inbound side closed before the peer's close_notify: a truncation attack is possible");
         }
@@ -606,7 +668,13 @@ public final class TlcpEngine extends SSLEngine {
 
     @Override
     public synchronized SSLSession getSession() {
-        return session != null ? session : new TlcpSession(new byte[0], getPeerHost(), getPeerPort());
+        if (session != null) {
+            return session;
+        }
+        if (nullSession == null) {
+            nullSession = new TlcpSession(new byte[0], getPeerHost(), getPeerPort());
+        }
+        return nullSession;
     }
 
     @Override

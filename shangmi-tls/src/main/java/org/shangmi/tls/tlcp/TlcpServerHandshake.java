@@ -124,9 +124,16 @@ final class TlcpServerHandshake extends TlcpHandshake {
         serverRandom = newRandom(engine.random());
 
         TlcpSession cached = sessionId.length > 0 ? engine.serverSessions().find(sessionId) : null;
-        if (cached != null && offered.contains(cached.suite()) && engine.enabledSuites().contains(cached.suite())) {
-            resume(cached);
-            return;
+        if (cached != null && offered.contains(cached.suite()) && engine.enabledSuites().contains(cached.suite())
+                && (!engine.getNeedClientAuth() || cached.hasPeerCertificates())) {
+            byte[] secret = cached.masterSecret();
+            if (secret != null) { // else invalidated meanwhile: a full handshake instead
+                resume(cached, secret);
+                return;
+            }
+        }
+        if (!engine.getEnableSessionCreation()) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "session creation is off, and there is no session to resume");
         }
         suite = choose(offered);
         own = engine.credentials(true);
@@ -137,6 +144,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         byte[] newId = new byte[SESSION_ID_LENGTH];
         engine.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
+        session.setRequestedServerNames(engine.requestedServerNames());
         send(serverHello(newId));
         send(certificateMessage(own.certificateList(true, engine.options().certificateOrder())));
         send(serverKeyExchange());
@@ -147,22 +155,26 @@ final class TlcpServerHandshake extends TlcpHandshake {
         state = requestCertificate ? State.CERTIFICATE : State.KEY_EXCHANGE;
     }
 
-    /** The first of the server's enabled suites that the client offers; ECDHE only when client certificates are asked for. */
+    /**
+     * The first of the server's enabled suites that the client offers; ECDHE only when client
+     * certificates are required (a client that may decline would fail there rather than get ECC).
+     */
     private TlcpSuite choose(List<TlcpSuite> offered) throws TlcpAlertException {
+        boolean required = engine.getNeedClientAuth();
         for (TlcpSuite candidate : engine.enabledSuites()) {
-            if (offered.contains(candidate) && (!candidate.ephemeral() || requestCertificate)) {
+            if (offered.contains(candidate) && (!candidate.ephemeral() || required)) {
                 return candidate;
             }
         }
         throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client"
-                + (requestCertificate ? "" : " (the ECDHE suites need client authentication)"));
+                + (required ? "" : " (the ECDHE suites need required client authentication)"));
     }
 
-    private void resume(TlcpSession cached) throws GeneralSecurityException, TlcpAlertException {
+    private void resume(TlcpSession cached, byte[] secret) throws GeneralSecurityException, TlcpAlertException {
         resumed = true;
         session = cached;
         suite = cached.suite();
-        masterSecret = cached.masterSecret();
+        masterSecret = secret;
         send(serverHello(cached.getId()));
         write = deriveKeys(null, false);
         engine.queueChangeCipherSpec(write);
@@ -234,6 +246,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             byte[] params = body.length == Sm2KeyExchange.PARAMS_LENGTH + 2 ? new MessageReader(body, "ClientKeyExchange").vector16() : body;
             byte[] point = Sm2KeyExchange.readParams(params);
             preMaster = Sm2KeyExchange.agree(own, ephemeral, client.encryption(), point, true);
+            ephemeral = null;
         } else {
             MessageReader reader = new MessageReader(body, "ClientKeyExchange");
             byte[] encrypted = reader.vector16();
@@ -293,6 +306,9 @@ final class TlcpServerHandshake extends TlcpHandshake {
     @Override
     void destroy() {
         super.destroy();
-        ephemeral = null;
+        if (ephemeral != null) {
+            Sm2KeyExchange.destroy(ephemeral.getPrivate());
+            ephemeral = null;
+        }
     }
 }

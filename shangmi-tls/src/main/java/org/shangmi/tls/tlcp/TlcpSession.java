@@ -40,6 +40,7 @@ final class TlcpSession extends ExtendedSSLSession {
     private X509Certificate[] localCertificates;
     private X509Certificate[] peerCertificates;
     private List<SNIServerName> requestedServerNames = List.of();
+    private String resumptionContext = "";
 
     TlcpSession(byte[] id, String peerHost, int peerPort) {
         this.id = id.clone();
@@ -48,7 +49,7 @@ final class TlcpSession extends ExtendedSSLSession {
     }
 
     /** Fills in what the handshake agreed. */
-    void establish(TlcpSuite suite, byte[] masterSecret, X509Certificate[] local, X509Certificate[] peer) {
+    synchronized void establish(TlcpSuite suite, byte[] masterSecret, X509Certificate[] local, X509Certificate[] peer) {
         this.suite = suite;
         this.masterSecret = masterSecret.clone();
         this.localCertificates = local == null ? null : local.clone();
@@ -58,6 +59,10 @@ final class TlcpSession extends ExtendedSSLSession {
     /** The peer's certificates as soon as they are read, for trust managers that look at the handshake session. */
     void setPeerCertificates(X509Certificate[] peer) {
         peerCertificates = peer.clone();
+    }
+
+    boolean hasPeerCertificates() {
+        return peerCertificates != null && peerCertificates.length > 0;
     }
 
     void setRequestedServerNames(List<SNIServerName> names) {
@@ -72,18 +77,32 @@ final class TlcpSession extends ExtendedSSLSession {
         return suite;
     }
 
-    /** A copy of the master secret, for an abbreviated handshake. */
-    byte[] masterSecret() {
-        byte[] secret = masterSecret;
-        if (secret == null) {
-            throw new IllegalStateException("the session is not established");
-        }
-        return secret.clone();
+    /** A copy of the master secret for an abbreviated handshake, or null once the session is invalid. */
+    synchronized byte[] masterSecret() {
+        return valid && masterSecret != null ? masterSecret.clone() : null;
     }
 
-    boolean resumable(long timeoutMillis) {
+    synchronized boolean resumable(long timeoutMillis) {
         return valid && masterSecret != null && id.length > 0
                 && (timeoutMillis <= 0 || System.currentTimeMillis() - creationTime < timeoutMillis);
+    }
+
+    /** What a client's configuration must match to resume this session (see the client handshake). */
+    String resumptionContext() {
+        return resumptionContext;
+    }
+
+    void setResumptionContext(String context) {
+        resumptionContext = context;
+    }
+
+    /** Wipes the master secret; the session can no longer be resumed. */
+    synchronized void wipe() {
+        valid = false;
+        if (masterSecret != null) {
+            Arrays.fill(masterSecret, (byte) 0);
+            masterSecret = null;
+        }
     }
 
     void touch() {
@@ -116,11 +135,7 @@ final class TlcpSession extends ExtendedSSLSession {
 
     @Override
     public void invalidate() {
-        valid = false;
-        byte[] secret = masterSecret;
-        if (secret != null) {
-            Arrays.fill(secret, (byte) 0);
-        }
+        wipe();
         TlcpSessionContext owner = context;
         if (owner != null) {
             owner.remove(this);
@@ -128,8 +143,8 @@ final class TlcpSession extends ExtendedSSLSession {
     }
 
     @Override
-    public boolean isValid() {
-        return valid;
+    public synchronized boolean isValid() {
+        return valid && masterSecret != null;
     }
 
     @Override

@@ -54,6 +54,7 @@ final class TlcpSessionContext implements SSLSessionContext {
         }
         if (!session.resumable(timeoutSeconds * 1000L)) {
             remove(session);
+            session.wipe();
             return null;
         }
         return session;
@@ -71,6 +72,7 @@ final class TlcpSessionContext implements SSLSessionContext {
         while (byId.size() > size && oldest.hasNext()) {
             TlcpSession session = oldest.next();
             oldest.remove();
+            session.wipe();
             if (session.getPeerHost() != null) {
                 byPeer.remove(peerKey(session.getPeerHost(), session.getPeerPort()), session);
             }

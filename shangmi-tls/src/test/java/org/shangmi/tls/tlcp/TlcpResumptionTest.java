@@ -1,0 +1,168 @@
+package org.shangmi.tls.tlcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.security.Security;
+import java.util.Arrays;
+import java.util.List;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/** When a session may be resumed and when it must not be. */
+class TlcpResumptionTest {
+
+    private static final String SUITE = "TLCP_ECC_SM4_GCM_SM3";
+
+    @TempDir
+    static Path directory;
+    static OpenSslTlcpPki pki;
+    SSLContext serverContext;
+    SSLContext clientContext;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        pki = new OpenSslTlcpPki(directory);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        Security.removeProvider(ShangMiProvider.NAME);
+    }
+
+    @BeforeEach
+    void contexts() throws Exception {
+        serverContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        serverContext.init(pki.keyManagers("server"), pki.trustManagers(), null);
+        clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientContext.init(pki.keyManagers("client"), pki.trustManagers(), null);
+    }
+
+    private EnginePair pair(boolean needClientAuth) {
+        SSLEngine client = clientContext.createSSLEngine("localhost", 443);
+        client.setUseClientMode(true);
+        client.setEnabledCipherSuites(new String[] {SUITE});
+        SSLEngine server = serverContext.createSSLEngine();
+        server.setUseClientMode(false);
+        server.setNeedClientAuth(needClientAuth);
+        return new EnginePair(client, server);
+    }
+
+    private static boolean resumed(EnginePair first, EnginePair second) {
+        return Arrays.equals(first.client.getSession().getId(), second.client.getSession().getId());
+    }
+
+    @Test
+    void aSessionInvalidatedAfterItWasOfferedIsNotResumedWithAWipedSecret() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        EnginePair second = pair(false);
+        ByteBuffer hello = ByteBuffer.allocate(1 << 15);
+        second.client.beginHandshake();
+        second.client.wrap(ByteBuffer.allocate(0), hello); // the ClientHello offers the session
+        first.client.getSession().invalidate();
+        hello.flip();
+        ByteBuffer sink = ByteBuffer.allocate(1 << 15);
+        second.server.unwrap(hello, sink);
+        ByteBuffer flight = ByteBuffer.allocate(1 << 16);
+        while (second.server.wrap(ByteBuffer.allocate(0), flight).bytesProduced() > 0) {
+            // the server resumes: ServerHello, ChangeCipherSpec, Finished
+        }
+        flight.flip();
+        TlcpAlertException refused = assertThrows(TlcpAlertException.class, () -> second.client.unwrap(flight, sink));
+        assertEquals(TlcpAlert.HANDSHAKE_FAILURE, refused.description());
+    }
+
+    @Test
+    void aServerSessionInvalidatedMeanwhileGivesAFullHandshake() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        first.server.getSession().invalidate();
+        EnginePair second = pair(false);
+        second.handshake();
+        assertFalse(resumed(first, second));
+    }
+
+    @Test
+    void aServerRequiringClientCertificatesDoesNotResumeASessionWithout() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        EnginePair second = pair(true);
+        second.handshake();
+        assertFalse(resumed(first, second));
+        assertEquals(pki.certificate("client_sign"), second.server.getSession().getPeerCertificates()[0]);
+        EnginePair third = pair(true);
+        third.handshake();
+        assertTrue(resumed(second, third), "a session with the client's certificates is resumed");
+        assertEquals(pki.certificate("client_sign"), third.server.getSession().getPeerCertificates()[0]);
+    }
+
+    @Test
+    void aClientAskingForAnotherServerNameDoesNotOfferTheSession() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        EnginePair second = pair(false);
+        SSLParameters parameters = second.client.getSSLParameters();
+        parameters.setServerNames(List.of(new SNIHostName("other.example")));
+        second.client.setSSLParameters(parameters);
+        second.handshake();
+        assertFalse(resumed(first, second));
+        assertEquals(List.of(new SNIHostName("other.example")),
+                ((javax.net.ssl.ExtendedSSLSession) second.server.getSession()).getRequestedServerNames());
+    }
+
+    @Test
+    void aClientCheckingHostNamesDoesNotResumeASessionMadeWithout() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        EnginePair second = pair(false);
+        SSLParameters parameters = second.client.getSSLParameters();
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
+        second.client.setSSLParameters(parameters);
+        second.handshake();
+        assertFalse(resumed(first, second));
+    }
+
+    @Test
+    void withSessionCreationOffOnlyResumptionIsAllowed() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        EnginePair second = pair(false);
+        second.client.setEnableSessionCreation(false);
+        second.handshake();
+        assertTrue(resumed(first, second));
+        EnginePair fresh = pair(false);
+        fresh.server.setEnableSessionCreation(false);
+        SSLContext other = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        other.init(null, pki.trustManagers(), null);
+        SSLEngine stranger = other.createSSLEngine("localhost", 443);
+        stranger.setUseClientMode(true);
+        SSLException refused = assertThrows(SSLException.class, new EnginePair(stranger, fresh.server)::handshake);
+        assertTrue(refused.getMessage().contains("session creation"), refused.getMessage());
+    }
+
+    @Test
+    void theSessionCarriesTheRequestedServerNameDuringTheHandshake() throws Exception {
+        EnginePair pair = pair(false);
+        pair.handshake();
+        assertEquals(List.of(new SNIHostName("localhost")),
+                ((javax.net.ssl.ExtendedSSLSession) pair.client.getSession()).getRequestedServerNames());
+        assertArrayEquals(pair.client.getSession().getId(), pair.server.getSession().getId());
+    }
+}
