@@ -1,0 +1,216 @@
+package org.shangmi.bench;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.Security;
+import java.security.Signature;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.TrustManagerFactory;
+import javax.security.auth.x500.X500Principal;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.shangmi.cli.pki.CertificateBuilder;
+import org.shangmi.cli.pki.Extensions;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/**
+ * TLCP 1.1 over two SSLEngines of ShangMiTLS in memory, for each of the four suites: full
+ * handshakes per second (ECC: the server's two signatures' checks, the pre-master SM2-encrypted
+ * and decrypted, the key derivation; ECDHE: client certificates both ways, CertificateVerify and
+ * the SM2 key exchange), resumed handshakes (session ID), and bulk records of 16 KiB (one wrap
+ * and one unwrap per operation). Certificates: a root and, per side, a signing and an encryption
+ * certificate it issued, all SM2. Run beside {@link TlsBench}'s ShangMiTLS-SM and JDK-P256 rows
+ * for the TLS 1.3 comparison.
+ */
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@State(Scope.Benchmark)
+public class TlcpBench {
+
+    @Param({"TLCP_ECC_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3", "TLCP_ECDHE_SM4_GCM_SM3", "TLCP_ECDHE_SM4_CBC_SM3"})
+    public String tlcpSuite;
+
+    private SSLContext client;
+    private SSLContext server;
+    private SSLEngine bulkClient;
+    private SSLEngine bulkServer;
+    private final ByteBuffer record16k = ByteBuffer.allocate(16_384);
+    private ByteBuffer wire;
+    private ByteBuffer received;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2");
+        KeyPair root = generator.generateKeyPair();
+        byte[] rootName = new X500Principal("CN=TLCP bench root").getEncoded();
+        X509Certificate rootCertificate = certificate(root, rootName, root, rootName,
+                "basicConstraints = critical,CA:TRUE", "keyUsage = critical,keyCertSign");
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("root", rootCertificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
+        trust.init(trusted);
+        server = context(side(generator, root, rootName, rootCertificate, "localhost"), trust);
+        client = context(side(generator, root, rootName, rootCertificate, "client"), trust);
+
+        bulkClient = clientEngine(true);
+        bulkServer = serverEngine();
+        handshake(bulkClient, bulkServer);
+        if (!tlcpSuite.equals(bulkClient.getSession().getCipherSuite())) {
+            throw new IllegalStateException("negotiated " + bulkClient.getSession().getCipherSuite());
+        }
+        wire = ByteBuffer.allocate(2 * bulkClient.getSession().getPacketBufferSize());
+        received = ByteBuffer.allocate(2 * bulkServer.getSession().getApplicationBufferSize());
+    }
+
+    private static final char[] PASSWORD = "bench".toCharArray();
+
+    /** A key store with a side's "sign" and "enc" entries, one subject, issued by the root. */
+    private static KeyStore side(KeyPairGenerator generator, KeyPair root, byte[] rootName, X509Certificate rootCertificate,
+            String commonName) throws Exception {
+        byte[] name = new X500Principal("CN=" + commonName).getEncoded();
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        String san = "subjectAltName = DNS:" + commonName;
+        KeyPair sign = generator.generateKeyPair();
+        store.setKeyEntry("sign", sign.getPrivate(), PASSWORD, new Certificate[] {
+            certificate(sign, name, root, rootName, "keyUsage = critical,digitalSignature", san), rootCertificate});
+        KeyPair enc = generator.generateKeyPair();
+        store.setKeyEntry("enc", enc.getPrivate(), PASSWORD, new Certificate[] {
+            certificate(enc, name, root, rootName, "keyUsage = critical,keyEncipherment,keyAgreement", san), rootCertificate});
+        return store;
+    }
+
+    private static X509Certificate certificate(KeyPair subject, byte[] subjectName, KeyPair issuer, byte[] issuerName,
+            String... extensionLines) throws Exception {
+        Extensions extensions = new Extensions();
+        for (String line : extensionLines) {
+            extensions.add(line);
+        }
+        byte[] spki = subject.getPublic().getEncoded();
+        byte[] der = new CertificateBuilder().serial(BigInteger.valueOf(System.nanoTime())).names(issuerName, subjectName)
+                .publicKeyInfo(spki).validity(Instant.now().minusSeconds(60), 30)
+                .extensions(extensions.encode(new Extensions.KeyIds(spki, null))).sign(signer(issuer.getPrivate()));
+        return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new java.io.ByteArrayInputStream(der));
+    }
+
+    private static Signature signer(PrivateKey key) throws Exception {
+        Signature signature = Signature.getInstance("SM3withSM2");
+        signature.initSign(key);
+        return signature;
+    }
+
+    private static SSLContext context(KeyStore keys, TrustManagerFactory trust) throws Exception {
+        KeyManagerFactory managers = KeyManagerFactory.getInstance("SunX509");
+        managers.init(keys, PASSWORD);
+        SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        context.init(managers.getKeyManagers(), trust.getTrustManagers(), null);
+        return context;
+    }
+
+    /** A client engine; with a peer host and port it offers that peer's cached session, without it never. */
+    private SSLEngine clientEngine(boolean cached) {
+        SSLEngine engine = cached ? client.createSSLEngine("localhost", 443) : client.createSSLEngine();
+        engine.setUseClientMode(true);
+        engine.setEnabledCipherSuites(new String[] {tlcpSuite});
+        return engine;
+    }
+
+    private SSLEngine serverEngine() {
+        SSLEngine engine = server.createSSLEngine();
+        engine.setUseClientMode(false);
+        engine.setNeedClientAuth(tlcpSuite.contains("ECDHE")); // the ECDHE suites need the client's certificates
+        return engine;
+    }
+
+    /** A full handshake between a new client and a new server engine. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object fullHandshake() throws Exception {
+        SSLEngine clientEngine = clientEngine(false);
+        handshake(clientEngine, serverEngine());
+        return clientEngine.getSession();
+    }
+
+    /** An abbreviated handshake: the client offers the session of its first handshake, the server resumes it. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object resumedHandshake() throws Exception {
+        SSLEngine clientEngine = clientEngine(true);
+        handshake(clientEngine, serverEngine());
+        return clientEngine.getSession();
+    }
+
+    /** One 16 KiB record sealed by the client and opened by the server. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public int bulk16KiB() throws Exception {
+        record16k.clear();
+        wire.clear();
+        bulkClient.wrap(record16k, wire);
+        wire.flip();
+        received.clear();
+        bulkServer.unwrap(wire, received);
+        return received.position();
+    }
+
+    private static void handshake(SSLEngine client, SSLEngine server) throws Exception {
+        int packet = client.getSession().getPacketBufferSize();
+        ByteBuffer toServer = ByteBuffer.allocate(4 * packet);
+        ByteBuffer toClient = ByteBuffer.allocate(4 * packet);
+        ByteBuffer application = ByteBuffer.allocate(4 * client.getSession().getApplicationBufferSize());
+        ByteBuffer empty = ByteBuffer.allocate(0);
+        client.beginHandshake();
+        server.beginHandshake();
+        for (int step = 0; step < 100; step++) {
+            step(client, toServer, toClient, application, empty);
+            step(server, toClient, toServer, application, empty);
+            if (client.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING
+                    && server.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING) {
+                return;
+            }
+        }
+        throw new IllegalStateException("no handshake: " + client.getHandshakeStatus() + " / " + server.getHandshakeStatus());
+    }
+
+    private static void step(SSLEngine engine, ByteBuffer out, ByteBuffer in, ByteBuffer application, ByteBuffer data)
+            throws Exception {
+        while (engine.wrap(data, out).bytesProduced() > 0) {
+            // one record per wrap: the whole flight
+        }
+        in.flip();
+        while (in.hasRemaining()) {
+            application.clear();
+            SSLEngineResult result = engine.unwrap(in, application);
+            if (result.getStatus() != SSLEngineResult.Status.OK) {
+                throw new IllegalStateException("unwrap: " + result);
+            }
+        }
+        in.compact();
+    }
+}
