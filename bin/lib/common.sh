@@ -79,6 +79,21 @@ ensure_cmake() {
   fi
 }
 
+# The Go toolchain, which builds the TLCP tests' second peer (github.com/tjfoc/gmsm's gmtls, from the
+# Go module proxy); /usr/local/go/bin is looked at too, and Debian's golang-go installed when this
+# is a root shell with apt-get.
+ensure_go() {
+  command -v go >/dev/null 2>&1 && return 0
+  [ -x /usr/local/go/bin/go ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "shangmi: installing Go (Debian package golang-go), for the TLCP tests' gmsm peer" >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q golang-go; } >&2
+  else
+    echo "shangmi: no Go toolchain: the TLCP interoperability tests cannot build their gmsm peer" \
+      "(Debian: apt-get install golang-go)" >&2
+  fi
+}
+
 # The cross compilers of a release: shangmi-jni's release carries libshangmi-jni for Linux x86_64
 # and aarch64, and builds the one that is not this machine's with Debian's cross gcc, installed
 # here when this is a root shell with apt-get (else the release fails and names the library).
