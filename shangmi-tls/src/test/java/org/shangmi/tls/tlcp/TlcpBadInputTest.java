@@ -70,7 +70,7 @@ class TlcpBadInputTest {
     /** The alerts expected here, as GB/T 38636-2020 numbers and names them. */
     private enum Alert {
         UNEXPECTED_MESSAGE(10), BAD_RECORD_MAC(20), RECORD_OVERFLOW(22), HANDSHAKE_FAILURE(40), BAD_CERTIFICATE(42),
-        UNSUPPORTED_CERTIFICATE(43), CERTIFICATE_UNKNOWN(46), ILLEGAL_PARAMETER(47), DECRYPT_ERROR(51),
+        UNSUPPORTED_CERTIFICATE(43), CERTIFICATE_UNKNOWN(46), ILLEGAL_PARAMETER(47), DECODE_ERROR(50), DECRYPT_ERROR(51),
         PROTOCOL_VERSION(70), INTERNAL_ERROR(80), NO_RENEGOTIATION(100);
 
         final int code;
@@ -502,6 +502,17 @@ class TlcpBadInputTest {
         refused(c.client, input, Alert.UNEXPECTED_MESSAGE, c.server, false);
     }
 
+    @ParameterizedTest
+    @EnumSource(value = TlcpSuite.class, names = {"TLCP_ECC_SM4_CBC_SM3", "TLCP_ECC_SM4_GCM_SM3"})
+    void applicationDataBetweenChangeCipherSpecAndFinishedIsUnexpected(TlcpSuite suite) throws Exception {
+        Connection c = new Connection(suite, false);
+        List<byte[]> flight = c.clientFlight();
+        int ccs = indexOfChangeCipherSpec(flight);
+        byte[] early = c.keys().seal(true, 0, APPLICATION_DATA, "early".getBytes(StandardCharsets.US_ASCII));
+        List<byte[]> input = List.of(flight.get(indexOf(flight, CLIENT_KEY_EXCHANGE)), flight.get(ccs), early);
+        refused(c.server, input, Alert.UNEXPECTED_MESSAGE, c.client, false);
+    }
+
     // ---- Finished and signatures
 
     @ParameterizedTest
@@ -515,6 +526,18 @@ class TlcpBadInputTest {
         assertEquals(FINISHED, finished[0]);
         byte[] corrupted = keys.seal(true, 0, HANDSHAKE, flipped(finished, 4));
         refused(c.server, replaced(flight, finishedAt, corrupted), Alert.DECRYPT_ERROR, c.client, false);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 11, 13, 32})
+    void aClientFinishedOfAnotherLengthIsADecodeError(int length) throws Exception {
+        Connection c = new Connection(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, false);
+        List<byte[]> flight = c.clientFlight();
+        WireKeys keys = c.keys();
+        int finishedAt = indexOfChangeCipherSpec(flight) + 1;
+        byte[] verifyData = Arrays.copyOfRange(keys.open(true, 0, flight.get(finishedAt)), 4, 16);
+        byte[] resized = keys.seal(true, 0, HANDSHAKE, handshakeMessage(FINISHED, Arrays.copyOf(verifyData, length)));
+        refused(c.server, replaced(flight, finishedAt, resized), Alert.DECODE_ERROR, c.client, false);
     }
 
     @ParameterizedTest
