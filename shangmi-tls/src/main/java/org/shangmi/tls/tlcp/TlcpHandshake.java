@@ -177,8 +177,11 @@ abstract class TlcpHandshake {
 
     /** Checks the peer's Finished against the transcript before it, then adds it to the transcript. */
     void checkFinished(byte[] body, byte[] message, boolean fromClient) throws GeneralSecurityException, TlcpAlertException {
+        if (body.length != FINISHED_LENGTH) {
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a Finished of " + body.length + " bytes, not " + FINISHED_LENGTH);
+        }
         byte[] expected = TlcpPrf.finished(masterSecret, fromClient, transcriptHash());
-        if (body.length != FINISHED_LENGTH || !MessageDigest.isEqual(expected, body)) {
+        if (!MessageDigest.isEqual(expected, body)) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the peer's Finished does not match the handshake");
         }
         record(message);
