@@ -140,6 +140,25 @@ class TlcpEngineTest {
         assertEquals("TLCP_ECC_SM4_CBC_SM3", client.getSession().getCipherSuite());
     }
 
+    @ParameterizedTest
+    @EnumSource(org.shangmi.tls.TlcpParameters.CertificateOrder.class)
+    void everyCertificateOrderIsReadBothWays(org.shangmi.tls.TlcpParameters.CertificateOrder order) throws Exception {
+        EnginePair pair = pair(clientContext, serverContext, "TLCP_ECDHE_SM4_GCM_SM3", true, 4020 + order.ordinal());
+        for (SSLEngine engine : new SSLEngine[] {pair.client, pair.server}) {
+            org.shangmi.tls.TlcpParameters parameters = (org.shangmi.tls.TlcpParameters) engine.getSSLParameters();
+            parameters.setCertificateOrder(order);
+            engine.setSSLParameters(parameters);
+        }
+        pair.handshake();
+        X509Certificate[] serverList = (X509Certificate[]) pair.client.getSession().getPeerCertificates();
+        assertEquals(pki.certificate("server_sign"), serverList[0]);
+        assertEquals(pki.certificate("server_enc"), serverList[1]);
+        X509Certificate[] clientList = (X509Certificate[]) pair.server.getSession().getPeerCertificates();
+        assertEquals(pki.certificate("client_sign"), clientList[0]);
+        assertEquals(pki.certificate("client_enc"), clientList[1]);
+        assertEquals(order == org.shangmi.tls.TlcpParameters.CertificateOrder.SIGN_ENC ? 2 : 3, clientList.length);
+    }
+
     @Test
     void theTlcpContextServesTlcpAndTlsClientsOnOnePort() throws Exception {
         SSLContext both = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
