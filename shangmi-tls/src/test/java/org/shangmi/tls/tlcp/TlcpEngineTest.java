@@ -141,9 +141,36 @@ class TlcpEngineTest {
     }
 
     @ParameterizedTest
-    @EnumSource(org.shangmi.tls.TlcpParameters.CertificateOrder.class)
+    @EnumSource(value = org.shangmi.tls.TlcpParameters.CertificateOrder.class, names = {"SIGN_ENC_CA", "SIGN_CA_ENC"})
     void everyCertificateOrderIsReadBothWays(org.shangmi.tls.TlcpParameters.CertificateOrder order) throws Exception {
-        EnginePair pair = pair(clientContext, serverContext, "TLCP_ECDHE_SM4_GCM_SM3", true, 4020 + order.ordinal());
+        assertOrderReadBothWays(order, clientContext, serverContext, 4020 + order.ordinal());
+    }
+
+    @Test
+    void leavesAloneAreTrustedWhereTheirIssuerIs() throws Exception {
+        org.shangmi.tls.TlcpParameters.CertificateOrder leaves = org.shangmi.tls.TlcpParameters.CertificateOrder.SIGN_ENC;
+        EnginePair rootOnly = pair(clientContext, serverContext, "TLCP_ECC_SM4_GCM_SM3", false, 4030);
+        org.shangmi.tls.TlcpParameters parameters = (org.shangmi.tls.TlcpParameters) rootOnly.server.getSSLParameters();
+        parameters.setCertificateOrder(leaves);
+        rootOnly.server.setSSLParameters(parameters);
+        TlcpAlertException untrusted = assertThrows(TlcpAlertException.class, rootOnly::handshake);
+        assertEquals(TlcpAlert.CERTIFICATE_UNKNOWN, untrusted.description(), "the intermediate is not sent, and only the root is trusted");
+
+        java.security.KeyStore anchors = java.security.KeyStore.getInstance("PKCS12");
+        anchors.load(null, null);
+        anchors.setCertificateEntry("inter", pki.certificate("inter"));
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+        trust.init(anchors);
+        SSLContext clientSide = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientSide.init(pki.keyManagers("client"), trust.getTrustManagers(), null);
+        SSLContext serverSide = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        serverSide.init(pki.keyManagers("server"), trust.getTrustManagers(), null);
+        assertOrderReadBothWays(leaves, clientSide, serverSide, 4031);
+    }
+
+    private static void assertOrderReadBothWays(org.shangmi.tls.TlcpParameters.CertificateOrder order, SSLContext clientSide,
+            SSLContext serverSide, int port) throws Exception {
+        EnginePair pair = pair(clientSide, serverSide, "TLCP_ECDHE_SM4_GCM_SM3", true, port);
         for (SSLEngine engine : new SSLEngine[] {pair.client, pair.server}) {
             org.shangmi.tls.TlcpParameters parameters = (org.shangmi.tls.TlcpParameters) engine.getSSLParameters();
             parameters.setCertificateOrder(order);
