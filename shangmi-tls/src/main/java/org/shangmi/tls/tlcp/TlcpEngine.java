@@ -682,6 +682,18 @@ public final class TlcpEngine extends SSLEngine {
         return handshake == null ? null : handshake.session();
     }
 
+    /** TLCP has no ALPN: "" (none negotiated) once there is a session, null before. */
+    @Override
+    public synchronized String getApplicationProtocol() {
+        return session != null ? "" : null;
+    }
+
+    /** "" during a handshake (TLCP negotiates no application protocol), null otherwise. */
+    @Override
+    public synchronized String getHandshakeApplicationProtocol() {
+        return handshake != null ? "" : null;
+    }
+
     @Override
     public synchronized void setUseClientMode(boolean mode) {
         if (started) {

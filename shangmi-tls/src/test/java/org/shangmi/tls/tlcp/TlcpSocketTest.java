@@ -94,6 +94,7 @@ class TlcpSocketTest {
                 assertEquals("TLCP_ECDHE_SM4_CBC_SM3", completed.get());
                 assertArrayEquals(data, roundTrip(socket, data));
                 assertEquals("TLCPv1.1", socket.getSession().getProtocol());
+                assertEquals("", socket.getApplicationProtocol(), "TLCP negotiates no application protocol");
                 assertEquals(-1, socket.getInputStream().read(), "the server closed after its echo");
             }
             assertEquals("TLCPv1.1 TLCP_ECDHE_SM4_CBC_SM3", served.get(20, TimeUnit.SECONDS));
