@@ -24,7 +24,7 @@ final class SClient {
         String name = command.spec.qualifiedName();
         PrintWriter out = command.spec.commandLine().getOut();
         PrintWriter err = main.stderr();
-        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth);
+        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth, false);
         SSLSocket socket;
         try {
             socket = (SSLSocket) setup.context.getSocketFactory().createSocket(command.target.host(), command.target.port());
@@ -33,7 +33,7 @@ final class SClient {
             return Main.EXIT_FAILURE;
         }
         try (socket) {
-            setup.configureClient(socket, command.serverName);
+            setup.configureClient(socket, command.serverName, command.certificateVerify);
             boolean verbose = !options.brief && !options.quiet;
             if (verbose) {
                 out.println("CONNECTED(" + command.target + ")");

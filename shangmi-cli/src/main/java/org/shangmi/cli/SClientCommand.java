@@ -11,14 +11,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code shangmi s_client}: a TLS client like {@code openssl s_client}, on the ShangMiTLS provider
- * (TLS 1.3 with the RFC 8998 suites first, and the standard ones). It prints a summary of the
+ * (TLS 1.3 with the RFC 8998 suites first, and the standard ones; TLCP with -tlcp). It prints a summary of the
  * connection, sends standard input to the server and prints what comes back.
  */
 @Command(name = "s_client", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Connect to a TLS server, like openssl s_client: a summary of the connection, then standard input "
-                + "to the server and what it sends to standard output.",
+        description = {"Connect to a TLS server (with -tlcp, a TLCP server), like openssl s_client: a summary of the "
+                + "connection, then standard input to the server and what it sends to standard output.",
             "Examples: shangmi s_client -connect example.com:443 -brief < /dev/null",
-            "          shangmi s_client -connect host:4433 -CAfile ca.pem -ign_eof < request"})
+            "          shangmi s_client -connect host:4433 -CAfile ca.pem -ign_eof < request",
+            "          shangmi s_client -tlcp -connect host:4433 -CAfile ca.pem < /dev/null"})
 final class SClientCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -46,6 +47,15 @@ final class SClientCommand implements Callable<Integer> {
     @Mixin
     TlsOptions tls;
 
+    /** What a TLCP client signs in its CertificateVerify (TlcpParameters.CertificateVerifyForm). */
+    enum CertificateVerify { hash, messages }
+
+    @Option(names = "-tlcp_cert_verify", paramLabel = "FORM",
+            description = "TLCP: what the client's CertificateVerify signs: hash (the SM3 hash of the handshake messages, "
+                    + "as GB/T 38636-2020, Tongsuo and Kona do; the default) or messages (the messages themselves, as "
+                    + "GmSSL 3 does: its servers refuse the hash form).")
+    CertificateVerify certificateVerify;
+
     HostPort target;
 
     @Override
@@ -55,8 +65,9 @@ final class SClientCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "-connect: " + e.getMessage());
         }
-        if (tls.key != null && tls.certificate == null) {
-            throw new ParameterException(spec.commandLine(), "-key goes with -cert");
+        tls.check(spec, false);
+        if (certificateVerify != null && !tls.tlcp) {
+            throw new ParameterException(spec.commandLine(), "-tlcp_cert_verify goes with -tlcp");
         }
         if (verifyDepth != null && verifyDepth < 0) {
             throw new ParameterException(spec.commandLine(), "-verify: the depth is a number from 0");

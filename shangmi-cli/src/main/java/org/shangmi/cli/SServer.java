@@ -38,7 +38,7 @@ final class SServer {
     }
 
     static int run(SServerCommand command) throws Exception {
-        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth());
+        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth(), true);
         HostPort where = command.where;
         InetAddress address = where.host() == null ? null : InetAddress.getByName(where.host());
         try (SSLServerSocket listener = (SSLServerSocket) setup.context.getServerSocketFactory()
@@ -66,7 +66,8 @@ final class SServer {
         try (socket) {
             setup.configureServer(socket, command.verifyDepth != null, command.requireDepth != null, serverName);
             socket.startHandshake();
-            List<String> summary = setup.summary(socket, serverName[0]);
+            List<String> summary = setup.summary(socket,
+                    serverName[0] != null ? serverName[0] : TlsSetup.requestedServerName(socket.getSession()));
             if (options.brief && !options.quiet) {
                 err.println("CONNECTION ESTABLISHED");
                 summary.forEach(err::println);

@@ -11,14 +11,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code shangmi s_server}: a TLS server like {@code openssl s_server}, on the ShangMiTLS
- * provider, one connection at a time: it prints what each client sends (and sends it standard
- * input), or with {@code -www} answers an HTTP GET with a page that describes the connection.
+ * provider (with {@code -tlcp}, TLCP and TLS on one port), one connection at a time: it prints
+ * what each client sends (and sends it standard input), or with {@code -www} answers an HTTP GET
+ * with a page that describes the connection.
  */
 @Command(name = "s_server", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Serve TLS, like openssl s_server, one connection at a time: print what the client sends and send it "
-                + "standard input, or with -www answer HTTP GET with a text page about the connection.",
+                + "standard input, or with -www answer HTTP GET with a text page about the connection. With -tlcp: TLCP "
+                + "(GB/T 38636-2020) to TLCP clients and TLS (1.3, 1.2) to TLS clients, on the same port.",
             "Examples: shangmi s_server -accept 4433 -cert chain.pem -key leaf.key -www",
-            "          shangmi s_server -cert chain.pem -key k.pem -CAfile ca.pem -Verify 1"})
+            "          shangmi s_server -cert chain.pem -key k.pem -CAfile ca.pem -Verify 1",
+            "          shangmi s_server -tlcp -sign_cert sign.pem -enc_cert enc.pem -www"})
 final class SServerCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -56,9 +59,10 @@ final class SServerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "-accept: " + e.getMessage());
         }
-        if (tls.certificate == null) {
+        if (tls.certificate == null && !tls.tlcp) {
             throw new ParameterException(spec.commandLine(), "s_server needs -cert (and -key, unless the -cert file holds the key)");
         }
+        tls.check(spec, true);
         for (Integer depth : new Integer[] {verifyDepth, requireDepth}) {
             if (depth != null && depth < 0) {
                 throw new ParameterException(spec.commandLine(), "-verify, -Verify: the depth is a number from 0");

@@ -17,16 +17,24 @@ import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.net.ssl.CertPathTrustManagerParameters;
+import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.KeyManager;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIMatcher;
+import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.StandardConstants;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -40,10 +48,12 @@ import org.bouncycastle.jsse.BCStandardConstants;
 import org.shangmi.cli.pki.Names;
 import org.shangmi.provider.spec.Sm2ParameterSpec;
 import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.TlcpParameters;
 
 /**
- * What s_client and s_server share: the ShangMiTLS context over the key, certificates and trust
- * anchors of the command line, the parameters of each socket, and the summary of a connection.
+ * What s_client and s_server share: the ShangMiTLS context (TLS, or with -tlcp TLCP) over the
+ * keys, certificates and trust anchors of the command line, the parameters of each socket, and
+ * the summary of a connection.
  */
 final class TlsSetup {
 
@@ -53,39 +63,79 @@ final class TlsSetup {
      */
     private static final Logger BOUNCY_CASTLE_LOG = Logger.getLogger("org.bouncycastle");
 
+    /** The TLCP protocol and context of ShangMiTLS, and its context that serves TLCP and TLS on one port. */
+    private static final String TLCP = "TLCPv1.1";
+    private static final String TLCP_OR_TLS = "TLCP";
+
+    /** The key manager aliases of the TLCP signing and encryption pairs. */
+    private static final String SIGN = "sign";
+    private static final String ENC = "enc";
+
     final SSLContext context;
     final RecordingTrustManager trust;
     private final TlsOptions options;
+    /** The -cipher suites under their TLCP_ names. */
+    private final List<String> tlcpSuites;
 
     /**
      * @param depth the most intermediate CA certificates a peer's chain may have (-verify), or
      *     null for no limit
+     * @param server whether for s_server (with -tlcp, the context that serves TLCP and TLS)
      */
-    TlsSetup(Main main, TlsOptions options, Integer depth) throws GeneralSecurityException, IOException {
+    TlsSetup(Main main, TlsOptions options, Integer depth, boolean server) throws GeneralSecurityException, IOException {
         this.options = options;
         BOUNCY_CASTLE_LOG.setLevel(options.debug ? Level.INFO : Level.SEVERE);
         main.installedFirst();
-        KeyManager[] keys = null;
-        if (options.certificate != null) {
-            List<X509Certificate> chain = PkiFiles.certificates(main, options.certificate);
-            Path keyFile = options.key != null ? options.key : options.certificate;
-            PrivateKey key = KeyFiles.readPrivateAnyAlgorithm(main, keyFile);
-            checkPair(main, key, chain.get(0), keyFile);
-            keys = new KeyManager[] {new SingleKeyManager(key, chain.toArray(X509Certificate[]::new))};
+        Map<String, FixedKeyManager.Entry> entries = new LinkedHashMap<>();
+        if (options.tlcp && options.signCertificate != null) {
+            entries.put(SIGN, entry(main, options.signCertificate, options.signKey));
+            entries.put(ENC, entry(main, options.encCertificate, options.encKey));
+        } else if (options.certificate != null) {
+            entries.put("cert", entry(main, options.certificate, options.key));
         }
+        KeyManager[] keys = entries.isEmpty() ? null : new KeyManager[] {new FixedKeyManager(entries)};
         List<X509Certificate> anchors = anchors(main, options.caFile);
         trust = new RecordingTrustManager(pkix(anchors), options.verifyReturnError, anchors, depth);
-        context = SSLContext.getInstance("TLS", new ShangMiTlsProvider());
+        String protocol = !options.tlcp ? "TLS" : server ? TLCP_OR_TLS : TLCP;
+        context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
         context.init(keys, new TrustManager[] {trust}, null);
-        List<String> supported = List.of(context.getSupportedSSLParameters().getCipherSuites());
+        // an engine's list: the TLCP contexts make no unconnected socket, which getSupportedSSLParameters needs
+        List<String> supported = List.of(context.createSSLEngine().getSupportedCipherSuites());
+        List<String> tls = supported.stream().filter(suite -> !isTlcp(suite)).toList();
         for (String suite : options.cipherSuites) {
-            if (!supported.contains(suite)) {
+            if (!tls.contains(suite)) {
                 // TLS 1.3 suites are the ones without _WITH_ in their names
-                List<String> tls13 = supported.stream().filter(s -> !s.contains("_WITH_") && !s.endsWith("_SCSV")).toList();
+                List<String> tls13 = tls.stream().filter(s -> !s.contains("_WITH_") && !s.endsWith("_SCSV")).toList();
                 throw new GeneralSecurityException("-ciphersuites: unknown cipher suite " + suite + " (TLS 1.3: "
                         + String.join(", ", tls13) + ")");
             }
         }
+        List<String> tlcp = supported.stream().filter(TlsSetup::isTlcp).toList();
+        tlcpSuites = new ArrayList<>();
+        for (String name : options.tlcpCipherSuites) {
+            // GmSSL's names are TLS_ where the provider's (Kona's) are TLCP_
+            String suite = name.startsWith("TLS_") ? "TLCP_" + name.substring("TLS_".length()) : name;
+            if (!tlcp.contains(suite)) {
+                throw new GeneralSecurityException("-cipher: unknown TLCP cipher suite " + name + " (" + String.join(", ", tlcp)
+                        + ", or GmSSL's names for them: TLS_ECC_SM4_GCM_SM3 and so on)");
+            }
+            tlcpSuites.add(suite);
+        }
+    }
+
+    /** Whether a suite of the provider's lists is a TLCP one. */
+    private static boolean isTlcp(String suite) {
+        return suite.startsWith("TLCP_");
+    }
+
+    /** A key entry from a certificate file (leaf first) and a key file (default: the certificate file), checked to match. */
+    private static FixedKeyManager.Entry entry(Main main, Path certificateFile, Path keyFile)
+            throws GeneralSecurityException, IOException {
+        List<X509Certificate> chain = PkiFiles.certificates(main, certificateFile);
+        Path from = keyFile != null ? keyFile : certificateFile;
+        PrivateKey key = KeyFiles.readPrivateAnyAlgorithm(main, from);
+        checkPair(main, key, chain.get(0), from);
+        return new FixedKeyManager.Entry(key, chain.toArray(X509Certificate[]::new));
     }
 
     /** The trust anchors: the -CAfile certificates, or those of the JDK's default trust store. */
@@ -173,8 +223,23 @@ final class TlsSetup {
                 && curve.getOrder().equals(sm2.getOrder());
     }
 
-    /** A client socket's parameters: the server name to send, ALPN, the suites. */
-    void configureClient(SSLSocket socket, String serverName) {
+    /**
+     * A client socket's parameters: the server name to send, ALPN, the suites; with -tlcp the
+     * key aliases and what CertificateVerify signs ({@code certificateVerify}, null: the hash).
+     */
+    void configureClient(SSLSocket socket, String serverName, SClientCommand.CertificateVerify certificateVerify) {
+        if (options.tlcp) {
+            TlcpParameters parameters = tlcpParameters(socket);
+            if (certificateVerify != null) {
+                parameters.setCertificateVerifyForm(
+                        TlcpParameters.CertificateVerifyForm.valueOf(certificateVerify.name().toUpperCase(Locale.ROOT)));
+            }
+            if (serverName != null) {
+                parameters.setServerNames(List.of(new SNIHostName(serverName)));
+            }
+            socket.setSSLParameters(parameters);
+            return;
+        }
         BCSSLSocket bc = (BCSSLSocket) socket;
         BCSSLParameters parameters = bc.getParameters();
         cipherSuites(parameters);
@@ -194,6 +259,24 @@ final class TlsSetup {
      * and a no_application_protocol alert if it offers none of them.
      */
     void configureServer(SSLSocket socket, boolean want, boolean need, String[] serverName) {
+        if (options.tlcp) {
+            TlcpParameters parameters = tlcpParameters(socket);
+            if (need) {
+                parameters.setNeedClientAuth(true);
+            } else if (want) {
+                parameters.setWantClientAuth(true);
+            }
+            // the TLS side's server name; a TLCP session keeps the one its client sent (requestedServerName)
+            parameters.setSNIMatchers(List.of(new SNIMatcher(StandardConstants.SNI_HOST_NAME) {
+                @Override
+                public boolean matches(SNIServerName name) {
+                    serverName[0] = name instanceof SNIHostName host ? host.getAsciiName() : name.toString();
+                    return true;
+                }
+            }));
+            socket.setSSLParameters(parameters);
+            return;
+        }
         BCSSLSocket bc = (BCSSLSocket) socket;
         BCSSLParameters parameters = bc.getParameters();
         cipherSuites(parameters);
@@ -225,6 +308,37 @@ final class TlsSetup {
     }
 
     /**
+     * A TLCP socket's parameters with the suites (-cipher for TLCP, -ciphersuites for the TLS
+     * side of s_server; each side keeps its defaults when its option is absent) and the key
+     * aliases of the two pairs.
+     */
+    private TlcpParameters tlcpParameters(SSLSocket socket) {
+        TlcpParameters parameters = (TlcpParameters) socket.getSSLParameters();
+        List<String> enabled = List.of(parameters.getCipherSuites());
+        List<String> suites = new ArrayList<>(!tlcpSuites.isEmpty() ? tlcpSuites
+                : enabled.stream().filter(TlsSetup::isTlcp).toList());
+        suites.addAll(!options.cipherSuites.isEmpty() ? options.cipherSuites
+                : enabled.stream().filter(suite -> !isTlcp(suite)).toList());
+        parameters.setCipherSuites(suites.toArray(String[]::new));
+        if (options.signCertificate != null) {
+            parameters.setKeyAliases(SIGN, ENC);
+        }
+        return parameters;
+    }
+
+    /** The server name a TLCP client asked for, kept in its session (null if none, or not TLCP). */
+    static String requestedServerName(SSLSession session) {
+        if (session instanceof ExtendedSSLSession extended && TLCP.equals(session.getProtocol())) {
+            for (SNIServerName name : extended.getRequestedServerNames()) {
+                if (name instanceof SNIHostName host) {
+                    return host.getAsciiName();
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * What openssl's -brief summary says of a connection, and the peer's chain: protocol, cipher
      * suite, peer certificate, chain, verification, ALPN, and on a server the name the client asked
      * for. The negotiated group and signature scheme are left out: Bouncy Castle's JSSE does not
@@ -232,6 +346,7 @@ final class TlsSetup {
      */
     List<String> summary(SSLSocket socket, String serverName) {
         SSLSession session = socket.getSession();
+        boolean tlcp = TLCP.equals(session.getProtocol());
         List<String> lines = new ArrayList<>();
         lines.add("Protocol version: " + session.getProtocol());
         lines.add("Ciphersuite: " + session.getCipherSuite());
@@ -240,6 +355,10 @@ final class TlsSetup {
             lines.add("No peer certificate");
         } else {
             lines.add("Peer certificate: " + subject(chain[0]));
+            if (tlcp && chain.length > 1 && chain[1].getBasicConstraints() < 0) {
+                // a TLCP list: signing, encryption, then the CA certificates (as the session gives it)
+                lines.add("Peer encryption certificate: " + subject(chain[1]));
+            }
             lines.add("Certificate chain");
             for (int i = 0; i < chain.length; i++) {
                 lines.add(String.format(" %d s:%s", i, subject(chain[i])));
