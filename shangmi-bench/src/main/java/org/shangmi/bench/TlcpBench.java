@@ -16,8 +16,6 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.TrustManagerFactory;
 import javax.security.auth.x500.X500Principal;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -77,7 +75,7 @@ public class TlcpBench {
 
         bulkClient = clientEngine(true);
         bulkServer = serverEngine();
-        handshake(bulkClient, bulkServer);
+        TlsBench.handshake(bulkClient, bulkServer);
         if (!tlcpSuite.equals(bulkClient.getSession().getCipherSuite())) {
             throw new IllegalStateException("negotiated " + bulkClient.getSession().getCipherSuite());
         }
@@ -151,7 +149,7 @@ public class TlcpBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public Object fullHandshake() throws Exception {
         SSLEngine clientEngine = clientEngine(false);
-        handshake(clientEngine, serverEngine());
+        TlsBench.handshake(clientEngine, serverEngine());
         return clientEngine.getSession();
     }
 
@@ -161,7 +159,7 @@ public class TlcpBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public Object resumedHandshake() throws Exception {
         SSLEngine clientEngine = clientEngine(true);
-        handshake(clientEngine, serverEngine());
+        TlsBench.handshake(clientEngine, serverEngine());
         return clientEngine.getSession();
     }
 
@@ -177,40 +175,5 @@ public class TlcpBench {
         received.clear();
         bulkServer.unwrap(wire, received);
         return received.position();
-    }
-
-    private static void handshake(SSLEngine client, SSLEngine server) throws Exception {
-        int packet = client.getSession().getPacketBufferSize();
-        ByteBuffer toServer = ByteBuffer.allocate(4 * packet);
-        ByteBuffer toClient = ByteBuffer.allocate(4 * packet);
-        ByteBuffer application = ByteBuffer.allocate(4 * client.getSession().getApplicationBufferSize());
-        ByteBuffer empty = ByteBuffer.allocate(0);
-        client.beginHandshake();
-        server.beginHandshake();
-        for (int step = 0; step < 100; step++) {
-            step(client, toServer, toClient, application, empty);
-            step(server, toClient, toServer, application, empty);
-            if (client.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING
-                    && server.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING) {
-                return;
-            }
-        }
-        throw new IllegalStateException("no handshake: " + client.getHandshakeStatus() + " / " + server.getHandshakeStatus());
-    }
-
-    private static void step(SSLEngine engine, ByteBuffer out, ByteBuffer in, ByteBuffer application, ByteBuffer data)
-            throws Exception {
-        while (engine.wrap(data, out).bytesProduced() > 0) {
-            // one record per wrap: the whole flight
-        }
-        in.flip();
-        while (in.hasRemaining()) {
-            application.clear();
-            SSLEngineResult result = engine.unwrap(in, application);
-            if (result.getStatus() != SSLEngineResult.Status.OK) {
-                throw new IllegalStateException("unwrap: " + result);
-            }
-        }
-        in.compact();
     }
 }

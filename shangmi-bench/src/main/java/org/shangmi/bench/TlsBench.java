@@ -190,7 +190,8 @@ public class TlsBench {
         return received.position();
     }
 
-    private static void handshake(SSLEngine client, SSLEngine server) throws Exception {
+    /** Runs a handshake between two engines in memory to its end (shared with {@link TlcpBench}). */
+    static void handshake(SSLEngine client, SSLEngine server) throws Exception {
         int packet = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());
         int application = Math.max(client.getSession().getApplicationBufferSize(), server.getSession().getApplicationBufferSize());
         ByteBuffer toServer = ByteBuffer.allocate(4 * packet);

@@ -7,14 +7,12 @@ import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
-import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.EdECKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +22,7 @@ import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509KeyManager;
 import org.bouncycastle.jsse.BCX509ExtendedKeyManager;
 import org.bouncycastle.jsse.BCX509Key;
-import org.shangmi.provider.spec.Sm2ParameterSpec;
+import org.shangmi.tls.tlcp.Certificates;
 
 /**
  * A key manager for Bouncy Castle's TLS engine over any standard key manager (a
@@ -48,10 +46,6 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
 
     /** The key type of sm2sig_sm3 in Bouncy Castle's TLS engine. */
     static final String SM2_KEY_TYPE = "EC/sm2p256v1";
-
-    private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
-    private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
-    private static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
 
     private final X509KeyManager keys;
     private final BCX509ExtendedKeyManager bouncyCastle;
@@ -201,8 +195,8 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         for (String alias : candidates) {
             // the certificate's checks first: a token's key is fetched only for the one that fits
             X509Certificate[] chain = keys.getCertificateChain(alias);
-            if (chain == null || chain.length == 0 || !forSide(chain[0], connection.server())
-                    || (validOnly && !isValid(chain[0]))) {
+            if (chain == null || chain.length == 0 || !Certificates.forSide(chain[0], connection.server())
+                    || (validOnly && !Certificates.isValidNow(chain[0]))) {
                 continue;
             }
             Key key = key(keyType, alias, tls);
@@ -230,7 +224,7 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         for (String alias : aliasList(keyType, issuers, server)) {
             X509Certificate[] chain = keys.getCertificateChain(alias);
             if (chain != null && chain.length > 0 && fits(keyType, chain[0], false) && allowsUse(keyType, chain[0])
-                    && forSide(chain[0], server)) {
+                    && Certificates.forSide(chain[0], server)) {
                 fitting.add(alias);
             }
         }
@@ -282,7 +276,7 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         if (!tls && !SM2_KEY_TYPE.equals(keyType) && jcaKeyType(keyType).equals(keyType)) {
             return keyType.equalsIgnoreCase(certificate.getPublicKey().getAlgorithm());
         }
-        boolean sm2 = isSm2(certificate);
+        boolean sm2 = Certificates.isSm2(certificate);
         if (SM2_KEY_TYPE.equals(keyType)) {
             return sm2;
         }
@@ -308,41 +302,16 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         return usage == null || (usage.length > bit && usage[bit]);
     }
 
-    /** Whether the extended key usage, where the certificate names one, allows the side. */
-    private static boolean forSide(X509Certificate certificate, boolean server) {
-        try {
-            List<String> purposes = certificate.getExtendedKeyUsage();
-            return purposes == null || purposes.contains(server ? SERVER_AUTH : CLIENT_AUTH)
-                    || purposes.contains(ANY_EXTENDED_KEY_USAGE);
-        } catch (CertificateParsingException unreadable) {
-            return false;
-        }
-    }
-
-    private static boolean isValid(X509Certificate certificate) {
-        Date now = new Date();
-        return !now.before(certificate.getNotBefore()) && !now.after(certificate.getNotAfter());
-    }
-
     private static boolean onCurve(ECPublicKey key, String curve) {
         for (Provider provider : Security.getProviders("AlgorithmParameters.EC")) {
             try {
                 AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC", provider);
                 parameters.init(new ECGenParameterSpec(curve));
-                return sameCurve(key.getParams(), parameters.getParameterSpec(ECParameterSpec.class));
+                return Certificates.sameCurve(key.getParams(), parameters.getParameterSpec(ECParameterSpec.class));
             } catch (GeneralSecurityException unknownHere) {
                 // the next provider may know the curve
             }
         }
         return false;
-    }
-
-    /** Whether the certificate's key is on sm2p256v1. */
-    static boolean isSm2(X509Certificate certificate) {
-        return certificate.getPublicKey() instanceof ECPublicKey key && sameCurve(key.getParams(), Sm2ParameterSpec.INSTANCE);
-    }
-
-    private static boolean sameCurve(ECParameterSpec a, ECParameterSpec b) {
-        return a.getCurve().equals(b.getCurve()) && a.getGenerator().equals(b.getGenerator()) && a.getOrder().equals(b.getOrder());
     }
 }

@@ -74,7 +74,7 @@ class KeySelectionTest extends WithTlsFixture {
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
         assertEquals("TLSv1.2", engines[0].getSession().getProtocol());
         X509Certificate served = (X509Certificate) engines[0].getSession().getPeerCertificates()[0];
-        assertFalse(ShangMiKeyManager.isSm2(served), "the P-256 certificate, not the SM2 one");
+        assertFalse(org.shangmi.tls.tlcp.Certificates.isSm2(served), "the P-256 certificate, not the SM2 one");
     }
 
     /** The key manager's answers through the standard interface: SM2 aliases only for sm2sig_sm3. */
@@ -82,11 +82,11 @@ class KeySelectionTest extends WithTlsFixture {
     void aliasesThroughTheStandardInterface() throws Exception {
         ShangMiKeyManager keys = (ShangMiKeyManager) keyManagers(fixture.serverKeys(true), "ShangMiTLS")[0];
         String sm2 = keys.chooseServerAlias(ShangMiKeyManager.SM2_KEY_TYPE, null, null);
-        assertTrue(ShangMiKeyManager.isSm2(keys.getCertificateChain(sm2)[0]));
+        assertTrue(org.shangmi.tls.tlcp.Certificates.isSm2(keys.getCertificateChain(sm2)[0]));
         String ecdsa = keys.chooseServerAlias("EC/secp256r1", null, null);
-        assertFalse(ShangMiKeyManager.isSm2(keys.getCertificateChain(ecdsa)[0]));
+        assertFalse(org.shangmi.tls.tlcp.Certificates.isSm2(keys.getCertificateChain(ecdsa)[0]));
         for (String alias : keys.getServerAliases("ECDHE_ECDSA", null)) {
-            assertFalse(ShangMiKeyManager.isSm2(keys.getCertificateChain(alias)[0]), alias);
+            assertFalse(org.shangmi.tls.tlcp.Certificates.isSm2(keys.getCertificateChain(alias)[0]), alias);
         }
         assertNull(keys.chooseServerAlias("RSA", null, null));
     }

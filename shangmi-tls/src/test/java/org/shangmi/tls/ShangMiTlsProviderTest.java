@@ -57,7 +57,7 @@ class ShangMiTlsProviderTest extends WithTlsFixture {
         assertEquals("TLSv1.3", engines[0].getSession().getProtocol());
         assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
         X509Certificate leaf = (X509Certificate) engines[0].getSession().getPeerCertificates()[0];
-        assertTrue(ShangMiKeyManager.isSm2(leaf), "the SM2 certificate, not the P-256 one");
+        assertTrue(org.shangmi.tls.tlcp.Certificates.isSm2(leaf), "the SM2 certificate, not the P-256 one");
         assertEquals(2, engines[0].getSession().getPeerCertificates().length);
     }
 
@@ -77,7 +77,7 @@ class ShangMiTlsProviderTest extends WithTlsFixture {
         SSLContext server = TlsFixture.context(TLS, TlsFixture.keyManagers(fixture.serverKeys(true), algorithm, null), null);
         SSLEngine[] engines = pair(smClient(), server);
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
-        assertTrue(ShangMiKeyManager.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
+        assertTrue(org.shangmi.tls.tlcp.Certificates.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
     }
 
     /** A client of the JDK's own JSSE gets the P-256 certificate and a standard suite from the same server context. */
@@ -94,7 +94,7 @@ class ShangMiTlsProviderTest extends WithTlsFixture {
         assertTrue(engines[0].getSession().getCipherSuite().startsWith("TLS_AES_"), engines[0].getSession().getCipherSuite());
         ECPublicKey key = (ECPublicKey) engines[0].getSession().getPeerCertificates()[0].getPublicKey();
         assertEquals(256, key.getParams().getOrder().bitLength());
-        assertTrue(!ShangMiKeyManager.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
+        assertTrue(!org.shangmi.tls.tlcp.Certificates.isSm2((X509Certificate) engines[0].getSession().getPeerCertificates()[0]));
     }
 
     /** RSA certificates work in TLS 1.3 (rsa_pss_rsae_*) with the JDK's RSASSA-PSS, both ways. */

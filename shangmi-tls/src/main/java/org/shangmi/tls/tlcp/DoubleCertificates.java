@@ -2,18 +2,13 @@ package org.shangmi.tls.tlcp;
 
 import org.shangmi.tls.TlcpParameters;
 import java.security.PrivateKey;
-import java.security.interfaces.ECPublicKey;
-import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
-import java.security.spec.ECParameterSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import javax.net.ssl.X509KeyManager;
-import org.shangmi.provider.spec.Sm2ParameterSpec;
 
 /**
  * One side's TLCP credentials: a signing key pair and an encryption key pair, each with its
@@ -32,9 +27,6 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
     private static final int KEY_ENCIPHERMENT = 2;
     private static final int DATA_ENCIPHERMENT = 3;
     private static final int KEY_AGREEMENT = 4;
-    private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
-    private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
-    private static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
 
     /**
      * The certificate list a Certificate message carries, in the order given; without the
@@ -86,7 +78,7 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
         PrivateKey signKey = keys.getPrivateKey(sign);
         PrivateKey encKey = keys.getPrivateKey(enc);
         if (signChain == null || signChain.length == 0 || encChain == null || encChain.length == 0
-                || signKey == null || encKey == null || !isSm2(signChain[0]) || !isSm2(encChain[0])) {
+                || signKey == null || encKey == null || !Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encChain[0])) {
             return null;
         }
         return new DoubleCertificates(sign, signKey, signChain, enc, encKey, encChain);
@@ -99,7 +91,7 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
         int bestScore = -1;
         for (String alias : aliases) {
             X509Certificate[] chain = keys.getCertificateChain(alias);
-            if (chain == null || chain.length == 0 || !isSm2(chain[0]) || !forSide(chain[0], server)) {
+            if (chain == null || chain.length == 0 || !Certificates.isSm2(chain[0]) || !Certificates.forSide(chain[0], server)) {
                 continue;
             }
             X509Certificate certificate = chain[0];
@@ -120,7 +112,7 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
             if (partner != null && certificate.equals(partner)) {
                 continue;
             }
-            if (isValidNow(certificate)) {
+            if (Certificates.isValidNow(certificate)) {
                 score += 8;
             }
             if (score > bestScore) {
@@ -155,31 +147,6 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
     static boolean allowsSigning(X509Certificate certificate) {
         boolean[] usage = certificate.getKeyUsage();
         return usage == null || has(usage, DIGITAL_SIGNATURE) || has(usage, NON_REPUDIATION);
-    }
-
-    private static boolean forSide(X509Certificate certificate, boolean server) {
-        try {
-            List<String> purposes = certificate.getExtendedKeyUsage();
-            return purposes == null || purposes.contains(server ? SERVER_AUTH : CLIENT_AUTH)
-                    || purposes.contains(ANY_EXTENDED_KEY_USAGE);
-        } catch (CertificateParsingException unreadable) {
-            return false;
-        }
-    }
-
-    private static boolean isValidNow(X509Certificate certificate) {
-        Date now = new Date();
-        return !now.before(certificate.getNotBefore()) && !now.after(certificate.getNotAfter());
-    }
-
-    /** Whether the certificate's key is an SM2 key (on sm2p256v1). */
-    static boolean isSm2(X509Certificate certificate) {
-        if (!(certificate.getPublicKey() instanceof ECPublicKey key)) {
-            return false;
-        }
-        ECParameterSpec a = key.getParams();
-        ECParameterSpec b = Sm2ParameterSpec.INSTANCE;
-        return a.getCurve().equals(b.getCurve()) && a.getGenerator().equals(b.getGenerator()) && a.getOrder().equals(b.getOrder());
     }
 
     @Override

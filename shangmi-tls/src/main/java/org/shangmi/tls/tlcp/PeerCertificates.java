@@ -67,7 +67,7 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      * @param engine passed to an extended trust manager, for host-name checks and constraints
      */
     void check(X509TrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite) throws TlcpAlertException {
-        if (!DoubleCertificates.isSm2(signChain[0]) || !DoubleCertificates.isSm2(encryption)) {
+        if (!Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encryption)) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's certificates must hold SM2 keys");
         }
         if (!DoubleCertificates.allowsSigning(signChain[0])) {
@@ -156,7 +156,7 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
 
     /** Checks a client's signing chain alone (an ECC suite needs no client encryption certificate). */
     void checkSigningOnly(X509TrustManager trust, SSLEngine engine) throws TlcpAlertException {
-        if (!DoubleCertificates.isSm2(signChain[0]) || !DoubleCertificates.allowsSigning(signChain[0])) {
+        if (!Certificates.isSm2(signChain[0]) || !DoubleCertificates.allowsSigning(signChain[0])) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the client's certificate is not an SM2 signing certificate");
         }
         checkSigning(trust, engine, false);

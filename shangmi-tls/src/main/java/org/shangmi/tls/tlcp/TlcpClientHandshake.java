@@ -120,12 +120,6 @@ final class TlcpClientHandshake extends TlcpHandshake {
         }
     }
 
-    private void expect(int type, int wanted) throws TlcpAlertException {
-        if (type != wanted) {
-            throw unexpected(type, "waiting for " + typeName(wanted));
-        }
-    }
-
     private void serverHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         MessageReader reader = new MessageReader(body, "ServerHello");
         int version = reader.uint16();

@@ -271,6 +271,12 @@ abstract class TlcpHandshake {
         };
     }
 
+    static void expect(int type, int wanted) throws TlcpAlertException {
+        if (type != wanted) {
+            throw unexpected(type, "waiting for " + typeName(wanted));
+        }
+    }
+
     static TlcpAlertException unexpected(int type, String state) {
         return new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, typeName(type) + " while " + state);
     }

@@ -83,12 +83,6 @@ final class TlcpServerHandshake extends TlcpHandshake {
         }
     }
 
-    private void expect(int type, int wanted) throws TlcpAlertException {
-        if (type != wanted) {
-            throw unexpected(type, "waiting for " + typeName(wanted));
-        }
-    }
-
     private void clientHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         MessageReader reader = new MessageReader(body, "ClientHello");
         int version = reader.uint16();

@@ -9,6 +9,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLContextSpi;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.SSLSocketFactory;
@@ -111,6 +112,22 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
     protected SSLServerSocketFactory engineGetServerSocketFactory() {
         context();
         return EngineSocketFactories.server(this::engineCreateSSLEngine);
+    }
+
+    /** The parameters an engine starts with (the JDK's default would make an unconnected socket, which is not offered). */
+    @Override
+    protected SSLParameters engineGetDefaultSSLParameters() {
+        return engineCreateSSLEngine().getSSLParameters();
+    }
+
+    /** Every suite and protocol the engines know. */
+    @Override
+    protected SSLParameters engineGetSupportedSSLParameters() {
+        SSLEngine engine = engineCreateSSLEngine();
+        SSLParameters parameters = engine.getSSLParameters();
+        parameters.setCipherSuites(engine.getSupportedCipherSuites());
+        parameters.setProtocols(engine.getSupportedProtocols());
+        return parameters;
     }
 
     @Override

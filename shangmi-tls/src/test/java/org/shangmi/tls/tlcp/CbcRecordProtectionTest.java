@@ -8,11 +8,9 @@ import static org.shangmi.tls.tlcp.RecordReference.pattern;
 
 import java.security.SecureRandom;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class CbcRecordProtectionTest {
+class CbcRecordProtectionTest extends WithShangMi {
 
     private static final TlcpSuite SUITE = TlcpSuite.TLCP_ECC_SM4_CBC_SM3;
     private static final byte[] KEY_BLOCK = RecordReference.keyBlock(SUITE);
@@ -35,18 +33,6 @@ class CbcRecordProtectionTest {
         {"17", "a60a7dbeb656215e745a78cf0116490aa9c5d01c6e884bcd5e1557109b84a037d18a888c89d51b931d4ea5e2fd561689eb37d05ba500f983e681a57051bfcc154f8431db20cb160c90e9b832cb30eb14"},
         {"100", "b7741912bf014a32bd51221ac5c9cc878cfdec0f282361c5b581a47a20edfa82fe180e904ef4df202599a6af772a74ea87c86cc321a8e112a1235ccdf051479f63605fcb528c9aadea0a88f5428e812a7ab59629bea52ffaeb3db861cec4e0e0753c5a1f033c3a50886463dfd2b140bf57bc567836afe3d66bd568f70f14a4e98850125d1fa6f48ccd57302eadde03937c1cbedef4c11951d2a56a404bef080a"},
     };
-
-    private static boolean installed;
-
-    @BeforeAll
-    static void install() {
-        installed = RecordReference.installShangMi();
-    }
-
-    @AfterAll
-    static void uninstall() {
-        RecordReference.uninstallShangMi(installed);
-    }
 
     private static CbcRecordProtection sealer(SecureRandom random) throws TlcpAlertException {
         return (CbcRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, true, random);

@@ -8,11 +8,9 @@ import static org.shangmi.tls.tlcp.RecordReference.pattern;
 
 import java.security.SecureRandom;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class GcmRecordProtectionTest {
+class GcmRecordProtectionTest extends WithShangMi {
 
     private static final TlcpSuite SUITE = TlcpSuite.TLCP_ECDHE_SM4_GCM_SM3;
     private static final byte[] KEY_BLOCK = RecordReference.keyBlock(SUITE);
@@ -31,18 +29,6 @@ class GcmRecordProtectionTest {
         {"37", "0000000000000001607fb0b68f7061d5e510dfc02760711ba6495c620c2bedabf527ba3f53f6cfef505bb631bf7f0317b44f437b17eb191b36d3313d33"},
         {"100", "0000000000000001607fb0b68f7061d5e510dfc02760711ba6495c620c2bedabf527ba3f53f6cfef505bb631bf9488160d5dd025b54d2c9e4b5a4d230856a9464300920061f91b907c72a7b949e91a386850682a14b603716b706aa36cbc036ceb02cc5b04da0d3f647422b809a814fe7dbaf58bfebf4f77f7bea9f1"},
     };
-
-    private static boolean installed;
-
-    @BeforeAll
-    static void install() {
-        installed = RecordReference.installShangMi();
-    }
-
-    @AfterAll
-    static void uninstall() {
-        RecordReference.uninstallShangMi(installed);
-    }
 
     private static GcmRecordProtection sealer() throws TlcpAlertException {
         return (GcmRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, true, new SecureRandom());

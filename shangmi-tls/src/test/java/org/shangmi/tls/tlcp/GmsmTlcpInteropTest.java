@@ -8,21 +8,14 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.security.Security;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.TrustManagerFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.shangmi.provider.ShangMiProvider;
-import org.shangmi.tls.ShangMiTlsProvider;
 import org.shangmi.tls.TlcpParameters;
 
 /**
@@ -32,33 +25,13 @@ import org.shangmi.tls.TlcpParameters;
  * client's default), and its client checks every certificate of the server's list against the
  * host name, so our server sends the two leaves alone to it.
  */
-class GmsmTlcpInteropTest {
+class GmsmTlcpInteropTest extends WithShangMi {
 
     private static final String MESSAGE = "TLCP interop: hello gmsm";
     private static final TlcpSuite SUITE = TlcpSuite.TLCP_ECC_SM4_CBC_SM3;
 
-    @BeforeAll
-    static void install() {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
-    }
-
-    @AfterAll
-    static void uninstall() {
-        Security.removeProvider(ShangMiProvider.NAME);
-    }
-
     private static TlcpCredentials credentials(String set) {
         return set.equals("gmssl") ? TlcpCredentials.gmssl() : TlcpCredentials.openssl();
-    }
-
-    private static SSLContext context(TlcpCredentials credentials, boolean server, boolean withKeys) throws Exception {
-        KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
-        keys.init((server ? credentials.server() : credentials.client()).keyStore(), TlcpCredentials.STORE_PASSWORD);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
-        trust.init(credentials.trustStore());
-        SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
-        context.init(withKeys ? keys.getKeyManagers() : null, trust.getTrustManagers(), null);
-        return context;
     }
 
     @ParameterizedTest(name = "{0} certificates, client certificate {1}")
@@ -66,7 +39,7 @@ class GmsmTlcpInteropTest {
     void ourClientAgainstGoServer(String set, boolean clientCertificate) throws Exception {
         TlcpCredentials credentials = credentials(set);
         try (GmsmPeer.Server server = GmsmPeer.server(credentials, clientCertificate)) {
-            SSLEngine engine = context(credentials, false, clientCertificate).createSSLEngine(TlcpCredentials.SERVER_NAME,
+            SSLEngine engine = credentials.context("TLCPv1.1", false, clientCertificate).createSSLEngine(TlcpCredentials.SERVER_NAME,
                     server.port());
             engine.setUseClientMode(true);
             byte[] message = MESSAGE.getBytes(StandardCharsets.US_ASCII);
@@ -88,7 +61,7 @@ class GmsmTlcpInteropTest {
     @CsvSource({"gmssl, false", "gmssl, true", "openssl, false", "openssl, true"})
     void goClientAgainstOurServer(String set, boolean clientCertificate) throws Exception {
         TlcpCredentials credentials = credentials(set);
-        SSLContext context = context(credentials, true, true);
+        SSLContext context = credentials.context("TLCPv1.1", true, true);
         int length = MESSAGE.length() + 1; // the Go client sends a newline after the message
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {

@@ -8,21 +8,14 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.security.Security;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.TrustManagerFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.shangmi.provider.ShangMiProvider;
-import org.shangmi.tls.ShangMiTlsProvider;
 import org.shangmi.tls.TlcpParameters;
 
 /**
@@ -32,19 +25,9 @@ import org.shangmi.tls.TlcpParameters;
  * their SM3 hash, as the standard and the other peers do): our client is told so, our server
  * accepts both forms.
  */
-class GmsslTlcpInteropTest {
+class GmsslTlcpInteropTest extends WithShangMi {
 
     private static final byte[] MESSAGE = "TLCP interop: hello GmSSL\n".getBytes(StandardCharsets.US_ASCII);
-
-    @BeforeAll
-    static void install() {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
-    }
-
-    @AfterAll
-    static void uninstall() {
-        Security.removeProvider(ShangMiProvider.NAME);
-    }
 
     static java.util.stream.Stream<Arguments> cases() {
         java.util.List<Arguments> cases = new java.util.ArrayList<>();
@@ -63,22 +46,12 @@ class GmsslTlcpInteropTest {
         return set.equals("gmssl") ? TlcpCredentials.gmssl() : TlcpCredentials.openssl();
     }
 
-    private static SSLContext context(TlcpCredentials credentials, boolean server, boolean withKeys) throws Exception {
-        KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
-        keys.init((server ? credentials.server() : credentials.client()).keyStore(), TlcpCredentials.STORE_PASSWORD);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
-        trust.init(credentials.trustStore());
-        SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
-        context.init(withKeys ? keys.getKeyManagers() : null, trust.getTrustManagers(), null);
-        return context;
-    }
-
     @ParameterizedTest(name = "{0} certificates, {1}, client certificate {2}")
     @MethodSource("cases")
     void ourClientAgainstGmsslServer(String set, TlcpSuite suite, boolean clientCertificate) throws Exception {
         TlcpCredentials credentials = credentials(set);
         try (GmsslTlcp.Server server = GmsslTlcp.start(credentials, suite, clientCertificate)) {
-            SSLEngine engine = context(credentials, false, clientCertificate).createSSLEngine(TlcpCredentials.SERVER_NAME,
+            SSLEngine engine = credentials.context("TLCPv1.1", false, clientCertificate).createSSLEngine(TlcpCredentials.SERVER_NAME,
                     server.port());
             engine.setUseClientMode(true);
             engine.setEnabledCipherSuites(new String[] {suite.name()});
@@ -99,7 +72,7 @@ class GmsslTlcpInteropTest {
     @MethodSource("cases")
     void gmsslClientAgainstOurServer(String set, TlcpSuite suite, boolean clientCertificate) throws Exception {
         TlcpCredentials credentials = credentials(set);
-        SSLContext context = context(credentials, true, true);
+        SSLContext context = credentials.context("TLCPv1.1", true, true);
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {
                 try (Socket socket = listener.accept()) {

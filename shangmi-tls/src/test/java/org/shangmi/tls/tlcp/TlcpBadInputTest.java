@@ -28,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
-import java.security.Security;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -45,7 +44,6 @@ import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,7 +52,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /**
@@ -65,7 +62,7 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * ChangeCipherSpec are made with {@link WireKeys} from the connection's master secret.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class TlcpBadInputTest {
+class TlcpBadInputTest extends WithShangMi {
 
     /** The alerts expected here, as GB/T 38636-2020 numbers and names them. */
     private enum Alert {
@@ -104,7 +101,6 @@ class TlcpBadInputTest {
 
     @BeforeAll
     static void setUp() throws Exception {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
         pki = new OpenSslTlcpPki(directory);
         // the server's subject, keyUsage digitalSignature alone
         pki.pki.issue("server_enc_signing_only", "/C=CN/O=ShangMi Test/CN=localhost", "inter", "tlcp_sign", 10);
@@ -113,11 +109,6 @@ class TlcpBadInputTest {
         serverContext.init(pki.keyManagers("server"), pki.trustManagers(), null);
         clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         clientContext.init(pki.keyManagers("client"), pki.trustManagers(), null);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        Security.removeProvider(ShangMiProvider.NAME);
     }
 
     /** A client and a server engine and the flights of their handshake, taken one step at a time. */

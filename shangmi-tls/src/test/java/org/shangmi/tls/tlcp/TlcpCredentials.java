@@ -24,10 +24,14 @@ import javax.crypto.Cipher;
 import javax.crypto.EncryptedPrivateKeyInfo;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.shangmi.core.testing.GmsslPeer;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.OpenSslPki;
 import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
 
 /**
  * A TLCP PKI for interoperability tests, made once per JVM in a temporary directory: a root CA
@@ -127,6 +131,25 @@ public final class TlcpCredentials {
             store.load(null, null);
             store.setCertificateEntry("root", root);
             return store;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * An SSLContext of ShangMiTLS for {@code protocol} ("TLCPv1.1", "TLCP") with the side's two
+     * key entries (unless {@code withKeys} is false) through SunX509, trusting the root through
+     * the JDK's PKIX.
+     */
+    public SSLContext context(String protocol, boolean server, boolean withKeys) {
+        try {
+            KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+            keys.init((server ? this.server : client).keyStore(), STORE_PASSWORD);
+            TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+            trust.init(trustStore());
+            SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
+            context.init(withKeys ? keys.getKeyManagers() : null, trust.getTrustManagers(), null);
+            return context;
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -8,24 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.security.Security;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** TLCP engine against TLCP engine, every suite, in memory. */
-class TlcpEngineTest {
+class TlcpEngineTest extends WithShangMi {
 
     @TempDir
     static Path directory;
@@ -35,17 +32,11 @@ class TlcpEngineTest {
 
     @BeforeAll
     static void setUp() throws Exception {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
         pki = new OpenSslTlcpPki(directory);
         serverContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         serverContext.init(pki.keyManagers("server"), pki.trustManagers(), null);
         clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         clientContext.init(pki.keyManagers("client"), pki.trustManagers(), null);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        Security.removeProvider(ShangMiProvider.NAME);
     }
 
     static EnginePair pair(SSLContext clientSide, SSLContext serverSide, String suite, boolean clientAuth, int port) {
@@ -230,6 +221,22 @@ class TlcpEngineTest {
         client.setUseClientMode(true);
         SSLException refused = assertThrows(SSLException.class, new EnginePair(client, server)::handshake);
         assertTrue(refused.getMessage().contains("protocol_version"), refused.getMessage());
+    }
+
+    @Test
+    void theContextsGiveTheirDefaultAndSupportedParameters() throws Exception {
+        for (String protocol : new String[] {"TLCPv1.1", "TLCP"}) {
+            SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
+            context.init(pki.keyManagers("server"), pki.trustManagers(), null);
+            java.util.List<String> suites = Arrays.asList(context.getDefaultSSLParameters().getCipherSuites());
+            java.util.List<String> protocols = Arrays.asList(context.getDefaultSSLParameters().getProtocols());
+            assertEquals(java.util.List.of("TLCP_ECC_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3", "TLCP_ECDHE_SM4_GCM_SM3",
+                    "TLCP_ECDHE_SM4_CBC_SM3"), suites.subList(0, 4), protocol);
+            assertTrue(protocols.contains("TLCPv1.1"), protocol);
+            assertEquals(protocol.equals("TLCP"), suites.contains("TLS_SM4_GCM_SM3"), protocol);
+            assertEquals(protocol.equals("TLCP"), protocols.contains("TLSv1.3"), protocol);
+            assertTrue(Arrays.asList(context.getSupportedSSLParameters().getCipherSuites()).containsAll(suites), protocol);
+        }
     }
 
     @Test

@@ -7,25 +7,11 @@ import static org.shangmi.tls.tlcp.RecordReference.pattern;
 
 import java.security.SecureRandom;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-class TlcpKeysTest {
-
-    private static boolean installed;
-
-    @BeforeAll
-    static void install() {
-        installed = RecordReference.installShangMi();
-    }
-
-    @AfterAll
-    static void uninstall() {
-        RecordReference.uninstallShangMi(installed);
-    }
+class TlcpKeysTest extends WithShangMi {
 
     @ParameterizedTest
     @EnumSource(TlcpSuite.class)

@@ -9,11 +9,9 @@ import static org.shangmi.tls.tlcp.RecordReference.pattern;
 import java.util.Random;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.digests.SM3Digest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class TlcpPrfTest {
+class TlcpPrfTest extends WithShangMi {
 
     /*
      * The TLS 1.2 PRF test vector for P_SHA256 posted to the IETF TLS working group
@@ -40,18 +38,6 @@ class TlcpPrfTest {
             + "dbf1e8072539d099560ce5b4c1a3144f9f5eb1ac9dc0ce8d");
     private static final byte[] GMSSL_CLIENT_FINISHED = hex("93ce4b754f601d101e4b5a27");
     private static final byte[] GMSSL_SERVER_FINISHED = hex("e0c5ee12e8cb131ec34174e7");
-
-    private static boolean installed;
-
-    @BeforeAll
-    static void install() {
-        installed = RecordReference.installShangMi();
-    }
-
-    @AfterAll
-    static void uninstall() {
-        RecordReference.uninstallShangMi(installed);
-    }
 
     @Test
     void thePublishedSha256VectorThroughTheJdksHmac() throws Exception {

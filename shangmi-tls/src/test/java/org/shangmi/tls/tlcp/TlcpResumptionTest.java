@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.security.Security;
 import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.SNIHostName;
@@ -16,16 +15,14 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** When a session may be resumed and when it must not be. */
-class TlcpResumptionTest {
+class TlcpResumptionTest extends WithShangMi {
 
     private static final String SUITE = "TLCP_ECC_SM4_GCM_SM3";
 
@@ -37,13 +34,7 @@ class TlcpResumptionTest {
 
     @BeforeAll
     static void setUp() throws Exception {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
         pki = new OpenSslTlcpPki(directory);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        Security.removeProvider(ShangMiProvider.NAME);
     }
 
     @BeforeEach

@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.Security;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,15 +19,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** TLCP through SSLSocket and SSLServerSocket: the layer over the engine, and the "TLCP" context's one port for both protocols. */
-class TlcpSocketTest {
+class TlcpSocketTest extends WithShangMi {
 
     @TempDir
     static Path directory;
@@ -36,13 +33,7 @@ class TlcpSocketTest {
 
     @BeforeAll
     static void setUp() throws Exception {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
         pki = new OpenSslTlcpPki(directory);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        Security.removeProvider(ShangMiProvider.NAME);
     }
 
     private static SSLContext context(String protocol, String side) throws Exception {
@@ -125,12 +116,7 @@ class TlcpSocketTest {
     @Test
     void gmsslClientAgainstOurServerSocket() throws Exception {
         TlcpCredentials credentials = TlcpCredentials.gmssl();
-        javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory.getInstance("SunX509", "SunJSSE");
-        keys.init(credentials.server().keyStore(), TlcpCredentials.STORE_PASSWORD);
-        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance("PKIX", "SunJSSE");
-        trust.init(credentials.trustStore());
-        SSLContext context = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
-        context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+        SSLContext context = credentials.context("TLCP", true, true);
         byte[] message = "hello from gmssl tlcp_client\n".getBytes(StandardCharsets.US_ASCII);
         try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory()
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
