@@ -469,7 +469,7 @@ public final class TlcpEngine extends SSLEngine {
             dsts[i].put(fragment, copied, take);
             copied += take;
         }
-        return result(Status.OK, consumed, 0, false);
+        return result(Status.OK, consumed, copied, false);
     }
 
     private static final int MAX_EMPTY_RECORDS = 32;

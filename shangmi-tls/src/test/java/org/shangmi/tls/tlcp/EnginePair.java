@@ -88,16 +88,22 @@ final class EnginePair {
         ByteBuffer source = ByteBuffer.wrap(data);
         ByteBuffer received = ByteBuffer.allocate(data.length + (1 << 15));
         do {
+            int sourceBefore = source.position();
+            int wireBefore = wire.position();
             SSLEngineResult result = from.wrap(source, wire);
             if (result.getStatus() != SSLEngineResult.Status.OK) {
                 throw new IllegalStateException("wrap: " + result);
             }
+            checkCounts("wrap", result, source.position() - sourceBefore, wire.position() - wireBefore);
             wire.flip();
             while (wire.hasRemaining()) {
+                int wireAt = wire.position();
+                int receivedAt = received.position();
                 SSLEngineResult read = to.unwrap(wire, received);
                 if (read.getStatus() != SSLEngineResult.Status.OK) {
                     throw new IllegalStateException("unwrap: " + read);
                 }
+                checkCounts("unwrap", read, wire.position() - wireAt, received.position() - receivedAt);
             }
             wire.clear();
         } while (source.hasRemaining());
@@ -105,6 +111,14 @@ final class EnginePair {
         byte[] out = new byte[received.remaining()];
         received.get(out);
         return out;
+    }
+
+    /** The result's byte counts must be what the buffers moved: callers such as Netty's SslHandler go by the counts. */
+    private static void checkCounts(String operation, SSLEngineResult result, int consumed, int produced) {
+        if (result.bytesConsumed() != consumed || result.bytesProduced() != produced) {
+            throw new IllegalStateException(operation + " reported " + result.bytesConsumed() + " bytes consumed and "
+                    + result.bytesProduced() + " produced; the buffers moved " + consumed + " and " + produced);
+        }
     }
 
     /** The bytes waiting for the server (records the client wrote and the server has not read). */
