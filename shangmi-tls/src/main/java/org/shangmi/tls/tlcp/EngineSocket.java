@@ -11,6 +11,8 @@ import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.HandshakeCompletedListener;
@@ -34,13 +36,16 @@ final class EngineSocket extends SSLSocket {
     private final SSLEngine engine;
     private final boolean autoClose;
     private final Object handshakeLock = new Object();
-    private final Object readLock = new Object();
-    private final Object writeLock = new Object();
+    /** Taken before {@link #writeLock} wherever both are held. */
+    private final ReentrantLock readLock = new ReentrantLock();
+    private final ReentrantLock writeLock = new ReentrantLock();
     private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
     private final ByteBuffer netIn;
     private final ByteBuffer appIn;
     private final InputStream input = new AppInput();
     private final OutputStream output = new AppOutput();
+    private static final long CLOSE_WAIT_MILLIS = 1000;
+
     private volatile boolean handshaken;
     private volatile boolean closed;
     private boolean peerClosed;
@@ -64,11 +69,20 @@ final class EngineSocket extends SSLSocket {
             if (closed) {
                 throw new SocketException("the socket is closed");
             }
+            if (handshaken) {
+                return; // TLCP has no renegotiation: the handshake is done once
+            }
             engine.beginHandshake();
-            synchronized (writeLock) {
-                synchronized (readLock) {
+            readLock.lock();
+            try {
+                writeLock.lock();
+                try {
                     drive();
+                } finally {
+                    writeLock.unlock();
                 }
+            } finally {
+                readLock.unlock();
             }
         }
         if (!listeners.isEmpty()) {
@@ -133,6 +147,10 @@ final class EngineSocket extends SSLSocket {
             raw.write(netOut.array(), 0, netOut.limit());
             raw.flush();
         }
+        if (source.hasRemaining() && result.bytesConsumed() == 0
+                && (result.getStatus() == SSLEngineResult.Status.CLOSED || result.bytesProduced() == 0)) {
+            throw new SocketException("the connection is closed for writing");
+        }
         return result;
     }
 
@@ -157,18 +175,14 @@ final class EngineSocket extends SSLSocket {
             switch (result.getStatus()) {
                 case OK -> {
                     if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && handshaken) {
-                        synchronized (writeLock) {
-                            wrapOnce(ByteBuffer.allocate(0)); // a warning alert in answer
-                        }
+                        answer(); // a warning alert
                     }
                     return result.bytesProduced();
                 }
                 case CLOSED -> {
                     peerClosed = true;
                     if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
-                        synchronized (writeLock) {
-                            wrapOnce(ByteBuffer.allocate(0)); // our close_notify in answer
-                        }
+                        answer(); // our close_notify
                     }
                     return -1;
                 }
@@ -179,6 +193,7 @@ final class EngineSocket extends SSLSocket {
                     }
                     int n = transport.getInputStream().read(netIn.array(), netIn.position(), netIn.remaining());
                     if (n < 0) {
+                        endOfStream();
                         return -1;
                     }
                     netIn.position(netIn.position() + n);
@@ -188,8 +203,41 @@ final class EngineSocket extends SSLSocket {
         }
     }
 
+    /** Sends what the engine has to say in answer to a record (under the write lock, after any record being sealed). */
+    private void answer() throws IOException {
+        writeLock.lock();
+        try {
+            wrapOnce(ByteBuffer.allocate(0));
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * The transport ended. Without the peer's close_notify the connection may have been cut
+     * short: the engine is told (it invalidates the session, so that a truncated connection's
+     * session is not resumed); a record cut in the middle is an error.
+     */
+    private void endOfStream() throws SSLException {
+        peerClosed = true;
+        boolean partial = netIn.position() > 0;
+        try {
+            engine.closeInbound();
+        } catch (SSLException truncated) {
+            if (partial || !handshaken) {
+                throw truncated;
+            }
+        }
+        if (partial) {
+            throw new SSLException("the connection ended in the middle of a record");
+        }
+    }
+
     /** After a failure the engine has a fatal alert to send: send it, ignoring a peer that is gone. */
     private void flushAfterFailure() {
+        if (!writeLock.tryLock()) {
+            return; // a writer is in the middle of a record; its next wrap sends the alert
+        }
         try {
             ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
             while (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !engine.isOutboundDone()) {
@@ -201,6 +249,8 @@ final class EngineSocket extends SSLSocket {
             transport.getOutputStream().flush();
         } catch (IOException peerGone) {
             // the alert is a courtesy; the exception being thrown is what the caller sees
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -219,7 +269,8 @@ final class EngineSocket extends SSLSocket {
                 return 0;
             }
             ensureHandshake();
-            synchronized (readLock) {
+            readLock.lock();
+            try {
                 while (!appIn.hasRemaining()) {
                     if (peerClosed || closed || unwrapOnce() < 0) {
                         return -1;
@@ -228,13 +279,21 @@ final class EngineSocket extends SSLSocket {
                 int n = Math.min(length, appIn.remaining());
                 appIn.get(buffer, offset, n);
                 return n;
+            } finally {
+                readLock.unlock();
             }
         }
 
+        /** What can be read without blocking: 0 while another thread is reading. */
         @Override
         public int available() {
-            synchronized (readLock) {
+            if (!readLock.tryLock()) {
+                return 0;
+            }
+            try {
                 return appIn.remaining();
+            } finally {
+                readLock.unlock();
             }
         }
 
@@ -254,7 +313,8 @@ final class EngineSocket extends SSLSocket {
         public void write(byte[] buffer, int offset, int length) throws IOException {
             java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
             ensureHandshake();
-            synchronized (writeLock) {
+            writeLock.lock();
+            try {
                 if (closed || engine.isOutboundDone()) {
                     throw new SocketException("the socket is closed for writing");
                 }
@@ -262,6 +322,8 @@ final class EngineSocket extends SSLSocket {
                 while (source.hasRemaining()) {
                     wrapOnce(source);
                 }
+            } finally {
+                writeLock.unlock();
             }
         }
 
@@ -300,16 +362,22 @@ final class EngineSocket extends SSLSocket {
         }
         closed = true;
         try {
-            if (transport.isConnected() && !transport.isClosed()) {
-                engine.closeOutbound();
-                synchronized (writeLock) {
+            // a thread blocked in a write or a handshake holds the lock: then close_notify is
+            // skipped and the transport closed, which ends that thread's wait
+            if (transport.isConnected() && !transport.isClosed() && writeLock.tryLock(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                try {
+                    engine.closeOutbound();
                     while (!engine.isOutboundDone() && engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
                         wrapOnce(ByteBuffer.allocate(0));
                     }
+                } finally {
+                    writeLock.unlock();
                 }
             }
         } catch (IOException peerGone) {
             // closing anyway
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         } finally {
             if (autoClose || !transport.isConnected()) {
                 transport.close();

@@ -69,16 +69,26 @@ final class EngineSocketFactories {
             @Override
             public Socket createSocket(InetAddress host, int port) throws IOException {
                 Socket plain = new Socket(host, port);
-                return new EngineSocket(plain, engine(host.getHostName(), port), true);
+                return new EngineSocket(plain, engine(givenName(host), port), true);
             }
 
             @Override
             public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
                     throws IOException {
                 Socket plain = new Socket(address, port, localAddress, localPort);
-                return new EngineSocket(plain, engine(address.getHostName(), port), true);
+                return new EngineSocket(plain, engine(givenName(address), port), true);
             }
         };
+    }
+
+    /**
+     * The name the address was made with, or its literal: never a reverse lookup, whose answer an
+     * attacker on the path could choose and which would then be the name checked.
+     */
+    static String givenName(InetAddress address) {
+        String text = address.toString(); // "name/literal", or "/literal" when made from a literal
+        int slash = text.indexOf('/');
+        return slash > 0 ? text.substring(0, slash) : address.getHostAddress();
     }
 
     /** Server sockets: {@code engines} makes an engine, put in server mode here. */

@@ -91,6 +91,11 @@ final class TlcpOrTlsEngine extends SSLEngine {
         int at = src.position();
         int type = src.get(at) & 0xff;
         int recordVersion = ((src.get(at + 1) & 0xff) << 8) | (src.get(at + 2) & 0xff);
+        int length = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
+        if (length < SNIFF - 5) {
+            // a first record too short to hold client_version: the record version decides
+            return type == 22 && recordVersion == TlcpHandshake.VERSION;
+        }
         int message = src.get(at + 5) & 0xff;
         int clientVersion = ((src.get(at + 9) & 0xff) << 8) | (src.get(at + 10) & 0xff);
         return type == 22 && recordVersion == TlcpHandshake.VERSION && message == TlcpHandshake.CLIENT_HELLO
@@ -191,8 +196,8 @@ final class TlcpOrTlsEngine extends SSLEngine {
         for (String name : names) {
             (isTlcp.apply(name) != null ? mine : others).add(name);
         }
+        toTls.accept(others.toArray(new String[0])); // first: it refuses names it does not know
         toTlcp.accept(mine.toArray(new String[0]));
-        toTls.accept(others.toArray(new String[0]));
     }
 
     private static String[] concat(String[] first, String[] second) {
@@ -255,31 +260,32 @@ final class TlcpOrTlsEngine extends SSLEngine {
         return tlcp.getEnableSessionCreation();
     }
 
+    /**
+     * The TLS engine's parameters (every field it has, groups and schemes included) with the
+     * TLCP engine's settings over them, as a {@link TlcpParameters}, and both engines' suites and
+     * protocols.
+     */
     @Override
     public synchronized SSLParameters getSSLParameters() {
-        SSLParameters parameters = tlcp.getSSLParameters();
+        TlcpParameters parameters = (TlcpParameters) tlcp.getSSLParameters();
+        copyTlsFields(tls.getSSLParameters(), parameters);
         parameters.setCipherSuites(getEnabledCipherSuites());
         parameters.setProtocols(getEnabledProtocols());
-        String[] alpn = tls.getSSLParameters().getApplicationProtocols();
-        parameters.setApplicationProtocols(alpn);
         return parameters;
     }
 
     @Override
     public synchronized void setSSLParameters(SSLParameters parameters) {
         SSLParameters forTls = tls.getSSLParameters();
-        TlcpParameters forTlcp = parameters instanceof TlcpParameters given ? copy(given) : new TlcpParameters();
-        for (SSLParameters target : new SSLParameters[] {forTls, forTlcp}) {
-            if (parameters.getNeedClientAuth()) {
-                target.setNeedClientAuth(true);
-            } else {
-                target.setWantClientAuth(parameters.getWantClientAuth());
-            }
-            target.setServerNames(parameters.getServerNames());
-            target.setEndpointIdentificationAlgorithm(parameters.getEndpointIdentificationAlgorithm());
+        copyTlsFields(parameters, forTls);
+        TlcpParameters forTlcp = new TlcpParameters();
+        if (parameters instanceof TlcpParameters given) {
+            forTlcp.setCertificateOrder(given.getCertificateOrder());
+            forTlcp.setCertificateVerifyForm(given.getCertificateVerifyForm());
+            forTlcp.setBareEcdheKeyExchange(given.getBareEcdheKeyExchange());
+            forTlcp.setKeyAliases(given.getSignAlias(), given.getEncAlias());
         }
-        forTls.setApplicationProtocols(parameters.getApplicationProtocols());
-        forTls.setSNIMatchers(parameters.getSNIMatchers());
+        copyTlsFields(parameters, forTlcp);
         tls.setSSLParameters(forTls);
         tlcp.setSSLParameters(forTlcp);
         if (parameters.getCipherSuites() != null) {
@@ -290,14 +296,33 @@ final class TlcpOrTlsEngine extends SSLEngine {
         }
     }
 
-    /** The TLCP settings of the parameters, without their suites and protocols (which are split by name). */
-    private static TlcpParameters copy(TlcpParameters given) {
-        TlcpParameters copy = new TlcpParameters();
-        copy.setCertificateOrder(given.getCertificateOrder());
-        copy.setCertificateVerifyForm(given.getCertificateVerifyForm());
-        copy.setBareEcdheKeyExchange(given.getBareEcdheKeyExchange());
-        copy.setKeyAliases(given.getSignAlias(), given.getEncAlias());
-        return copy;
+    private static final String[] JDK20_FIELDS = {"NamedGroups", "SignatureSchemes"};
+
+    /** Every field of SSLParameters but suites and protocols (which each engine takes by name). */
+    private static void copyTlsFields(SSLParameters from, SSLParameters to) {
+        if (from.getNeedClientAuth()) {
+            to.setNeedClientAuth(true);
+        } else {
+            to.setWantClientAuth(from.getWantClientAuth());
+        }
+        to.setAlgorithmConstraints(from.getAlgorithmConstraints());
+        to.setEndpointIdentificationAlgorithm(from.getEndpointIdentificationAlgorithm());
+        to.setServerNames(from.getServerNames());
+        to.setSNIMatchers(from.getSNIMatchers());
+        to.setUseCipherSuitesOrder(from.getUseCipherSuitesOrder());
+        to.setEnableRetransmissions(from.getEnableRetransmissions());
+        to.setMaximumPacketSize(from.getMaximumPacketSize());
+        to.setApplicationProtocols(from.getApplicationProtocols());
+        for (String field : JDK20_FIELDS) { // JDK 19 and 20 added them; JDK 17 has neither
+            try {
+                Object value = SSLParameters.class.getMethod("get" + field).invoke(from);
+                SSLParameters.class.getMethod("set" + field, String[].class).invoke(to, (Object) value);
+            } catch (NoSuchMethodException olderJdk) {
+                // not in this JDK's SSLParameters
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot copy SSLParameters." + field, e);
+            }
+        }
     }
 
     @Override

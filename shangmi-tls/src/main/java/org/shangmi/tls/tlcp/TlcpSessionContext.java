@@ -71,8 +71,7 @@ final class TlcpSessionContext implements SSLSessionContext {
         var oldest = byId.values().iterator();
         while (byId.size() > size && oldest.hasNext()) {
             TlcpSession session = oldest.next();
-            oldest.remove();
-            session.wipe();
+            oldest.remove(); // evicted, not invalidated: connections using it keep a valid session
             if (session.getPeerHost() != null) {
                 byPeer.remove(peerKey(session.getPeerHost(), session.getPeerPort()), session);
             }

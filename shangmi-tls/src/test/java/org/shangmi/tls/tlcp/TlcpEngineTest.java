@@ -208,6 +208,30 @@ class TlcpEngineTest extends WithShangMi {
     }
 
     @Test
+    void theTlcpContextKeepsTheTlsSettingsOfItsParameters() throws Exception {
+        SSLContext both = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
+        both.init(pki.keyManagers("server"), pki.trustManagers(), null);
+        SSLEngine server = both.createSSLEngine();
+        server.setUseClientMode(false);
+        javax.net.ssl.SSLParameters parameters = server.getSSLParameters();
+        assertTrue(parameters instanceof org.shangmi.tls.TlcpParameters);
+        javax.net.ssl.SNIMatcher matcher = javax.net.ssl.SNIHostName.createSNIMatcher("localhost");
+        parameters.setSNIMatchers(java.util.List.of(matcher));
+        parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
+        parameters.setUseCipherSuitesOrder(true);
+        parameters.setNeedClientAuth(true);
+        ((org.shangmi.tls.TlcpParameters) parameters).setCertificateOrder(org.shangmi.tls.TlcpParameters.CertificateOrder.SIGN_CA_ENC);
+        server.setSSLParameters(parameters);
+        javax.net.ssl.SSLParameters read = server.getSSLParameters();
+        assertEquals(java.util.List.of(matcher), java.util.List.copyOf(read.getSNIMatchers()));
+        assertArrayEquals(new String[] {"h2", "http/1.1"}, read.getApplicationProtocols());
+        assertTrue(read.getUseCipherSuitesOrder());
+        assertTrue(read.getNeedClientAuth());
+        assertEquals(org.shangmi.tls.TlcpParameters.CertificateOrder.SIGN_CA_ENC,
+                ((org.shangmi.tls.TlcpParameters) read).getCertificateOrder());
+    }
+
+    @Test
     void theTlcpContextKeepsOnlyTheProtocolsEnabled() throws Exception {
         SSLContext both = SSLContext.getInstance("TLCP", new ShangMiTlsProvider());
         both.init(pki.keyManagers("server"), pki.trustManagers(), null);

@@ -138,6 +138,64 @@ class TlcpSocketTest extends WithShangMi {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aWriteToAClosedConnectionFailsRatherThanHangs() throws Exception {
+        try (SSLServerSocket listener = (SSLServerSocket) context("TLCPv1.1", "server").getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
+                try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                    socket.startHandshake(); // and close at once: close_notify, then the transport
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) context("TLCPv1.1", null).getSocketFactory()
+                    .createSocket("localhost", listener.getLocalPort())) {
+                socket.startHandshake();
+                served.get(20, TimeUnit.SECONDS);
+                assertEquals(-1, socket.getInputStream().read(), "the server's close_notify");
+                byte[] chunk = new byte[1 << 16];
+                assertThrows(IOException.class, () -> {
+                    for (int i = 0; i < 1000; i++) {
+                        socket.getOutputStream().write(chunk);
+                    }
+                });
+            }
+        }
+    }
+
+    @Test
+    void aConnectionCutWithoutCloseNotifyLeavesNoResumableSession() throws Exception {
+        SSLContext server = context("TLCPv1.1", "server");
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
+                try (java.net.Socket plain = listener.accept()) {
+                    javax.net.ssl.SSLEngine engine = server.createSSLEngine();
+                    engine.setUseClientMode(false);
+                    new EngineOverSocket(engine, plain).handshake();
+                    // the transport closes here without close_notify
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) context("TLCPv1.1", null).getSocketFactory()
+                    .createSocket("localhost", listener.getLocalPort())) {
+                socket.startHandshake();
+                served.get(20, TimeUnit.SECONDS);
+                assertTrue(socket.getSession().isValid());
+                assertEquals(-1, socket.getInputStream().read());
+                assertTrue(!socket.getSession().isValid(), "a truncated connection's session is invalidated");
+            }
+        }
+    }
+
+    @Test
+    void aClientSocketToAnAddressChecksTheNameItWasGivenNotAReverseLookup() throws Exception {
+        assertEquals("127.0.0.1", EngineSocketFactories.givenName(InetAddress.getByAddress(new byte[] {127, 0, 0, 1})));
+        assertEquals("localhost", EngineSocketFactories.givenName(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1})));
+    }
+
+    @Test
     void unconnectedClientSocketsAreNotOffered() throws Exception {
         assertThrows(SocketException.class, () -> context("TLCPv1.1", null).getSocketFactory().createSocket());
     }
