@@ -59,10 +59,10 @@ public final class ShangMiProvider extends Provider {
 
     /**
      * The order {@code auto} tries backends in, per algorithm, as measured on the reference machine
-     * (see docs/performance.md): native libcrypto first for SM3 and HMAC-SM3, whose C code is about
-     * 1.2-2× ours from 1 KiB up (through FFM where the JDK has it, else through JNI); Java first for
-     * SM2 (ten times OpenSSL 3.0's speed) and SM4 (faster in the parallel modes, and free of
-     * OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
+     * (see docs/performance.md): native libcrypto first for SM3 and HMAC-SM3, whose C code is
+     * faster than ours from 1 KiB up (through FFM where the JDK has it, else through JNI); Java
+     * first for SM2 (many times OpenSSL 3.0's speed) and SM4 (faster in the parallel modes, and
+     * free of OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
      */
     static List<Backend> autoOrder(Algorithm algorithm) {
         List<Backend> preference = switch (algorithm) {

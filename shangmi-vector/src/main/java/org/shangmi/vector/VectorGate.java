@@ -19,8 +19,8 @@ final class VectorGate {
     /**
      * A key's rounds measure one call in this many (a power of two): the most calls the fallback
      * can serve a key before a check sees it. A check costs two reads of the thread's allocation
-     * counter, about 35 ns together, a tenth of the cheapest call (one block, 0.3 µs with AVX-512):
-     * one call in 64 adds about 0.2% to it (0.2 to 0.4% measured on one-block CBC).
+     * counter, a tenth of the cheapest call (one block): one call in 64 adds a fraction of a
+     * percent to it (docs/performance.md, the vector backend).
      */
     static final int CHECK_EVERY = 64;
 

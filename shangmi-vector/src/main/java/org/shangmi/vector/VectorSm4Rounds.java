@@ -51,8 +51,8 @@ final class VectorSm4Rounds implements Sm4Rounds {
     /** Blocks per pass of the many-block path. */
     static final int LANES = MANY.length();
     /**
-     * Up to this many blocks go one at a time: a pass costs about two single blocks (0.63 against
-     * 0.33 µs with 512-bit vectors, from the CTR and CBC rates).
+     * Up to this many blocks go one at a time: a pass costs about two single blocks (the CTR and
+     * CBC rates in docs/performance.md).
      */
     private static final int SINGLE_UP_TO = 2;
 
@@ -188,8 +188,8 @@ final class VectorSm4Rounds implements Sm4Rounds {
         IntVector x1 = IntVector.fromArray(MANY, words, LANES);
         IntVector x2 = IntVector.fromArray(MANY, words, 2 * LANES);
         IntVector x3 = IntVector.fromArray(MANY, words, 3 * LANES);
-        // the round of cryptBlock, on the wide species (one block in a lane of a pass instead of
-        // its own 128-bit path measured 29 MB/s against 48.6 for CBC: wide shuffles are slower)
+        // the round of cryptBlock, on the wide species: one block in a lane of a pass, rather than
+        // a 128-bit path of its own, which measured slower in CBC
         for (int r = 0; r < keys.length; r++) {
             IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
             // τ: the S-box on every byte through the nibble tables (see NibbleTables)
