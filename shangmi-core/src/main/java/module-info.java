@@ -17,7 +17,8 @@ module org.shangmi.core {
     exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.openssl;
     exports org.shangmi.core.sm3 to org.shangmi.provider;
     exports org.shangmi.core.sm4 to org.shangmi.vector;
-    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector;
+    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector,
+            org.shangmi.pki;
 
     provides org.shangmi.core.backend.BackendService with org.shangmi.core.backend.JavaBackendService;
 }

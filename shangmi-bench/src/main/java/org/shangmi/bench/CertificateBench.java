@@ -15,9 +15,10 @@ import java.time.Instant;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
-import org.shangmi.cli.pki.CertificateBuilder;
-import org.shangmi.cli.pki.Extensions;
-import org.shangmi.cli.pki.Names;
+import javax.security.auth.x500.X500Principal;
+import org.shangmi.pki.CertificateBuilder;
+import org.shangmi.pki.Extensions;
+import org.shangmi.pki.Names;
 import org.shangmi.provider.Backend;
 import org.shangmi.provider.ShangMiProvider;
 
@@ -72,32 +73,29 @@ public class CertificateBench extends PublicKeyBench {
     /** A CA and {@link #POOL} leaves it issued, each with its own key; made the same way whatever is measured. */
     private void makeCertificates(KeyPairGenerator generator, Signature signer) throws Exception {
         KeyPair ca = generator.generateKeyPair();
-        byte[] caName = Names.parse("/C=CN/O=ShangMi Bench/CN=Bench CA");
-        byte[] caKeyId = Extensions.keyIdentifier(ca.getPublic().getEncoded());
+        X500Principal caName = Names.parse("/C=CN/O=ShangMi Bench/CN=Bench CA");
         signer.initSign(ca.getPrivate());
-        byte[] root = new CertificateBuilder().serial(BigInteger.ONE).names(caName, caName)
-                .publicKeyInfo(ca.getPublic().getEncoded()).validity(Instant.now(), 365)
+        byte[] root = new CertificateBuilder().serial(BigInteger.ONE).subject(caName).issuer(caName, ca.getPublic())
+                .publicKey(ca.getPublic()).validity(Instant.now(), 365)
                 .extensions(new Extensions().add("basicConstraints = critical,CA:TRUE").add("keyUsage = critical,keyCertSign,cRLSign")
-                        .add("subjectKeyIdentifier = hash").encode(new Extensions.KeyIds(ca.getPublic().getEncoded(), caKeyId)))
-                .sign(signer);
+                        .add("subjectKeyIdentifier = hash"))
+                .signDer(signer);
         issuerKey = factory.generateCertificate(new ByteArrayInputStream(root)).getPublicKey();
         leaves = new byte[POOL][];
         for (int i = 0; i < POOL; i++) {
-            byte[] key = generator.generateKeyPair().getPublic().getEncoded();
             String host = "host" + i + ".bench.example.com";
             signer.initSign(ca.getPrivate());
-            leaves[i] = new CertificateBuilder().serial(BigInteger.valueOf(1000 + i))
-                    .names(caName, Names.parse("/C=CN/O=ShangMi Bench/CN=" + host)).publicKeyInfo(key)
-                    .validity(Instant.now(), 90).extensions(serverExtensions(host, key, caKeyId)).sign(signer);
+            leaves[i] = new CertificateBuilder().serial(BigInteger.valueOf(1000 + i)).issuer(caName, ca.getPublic())
+                    .subject(Names.parse("/C=CN/O=ShangMi Bench/CN=" + host)).publicKey(generator.generateKeyPair().getPublic())
+                    .validity(Instant.now(), 90).extensions(serverExtensions(host)).signDer(signer);
         }
     }
 
     /** What a TLS server's certificate carries: constraints, usages, its name, key identifiers. */
-    private static byte[] serverExtensions(String host, byte[] key, byte[] caKeyId) {
+    private static Extensions serverExtensions(String host) {
         return new Extensions().add("basicConstraints = critical,CA:FALSE")
                 .add("keyUsage = critical,digitalSignature,keyEncipherment").add("extendedKeyUsage = serverAuth,clientAuth")
-                .add("subjectAltName = DNS:" + host).add("subjectKeyIdentifier = hash").add("authorityKeyIdentifier = keyid")
-                .encode(new Extensions.KeyIds(key, caKeyId));
+                .add("subjectAltName = DNS:" + host).add("subjectKeyIdentifier = hash").add("authorityKeyIdentifier = keyid");
     }
 
     private byte[] nextLeaf() {

@@ -5,11 +5,8 @@ import java.nio.ByteBuffer;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
-import java.security.PrivateKey;
 import java.security.Security;
-import java.security.Signature;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +25,8 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.shangmi.cli.pki.CertificateBuilder;
-import org.shangmi.cli.pki.Extensions;
+import org.shangmi.pki.CertificateBuilder;
+import org.shangmi.pki.Extensions;
 import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
@@ -62,7 +59,7 @@ public class TlcpBench {
         Security.insertProviderAt(new ShangMiProvider(), 1);
         KeyPairGenerator generator = KeyPairGenerator.getInstance("SM2");
         KeyPair root = generator.generateKeyPair();
-        byte[] rootName = new X500Principal("CN=TLCP bench root").getEncoded();
+        X500Principal rootName = new X500Principal("CN=TLCP bench root");
         X509Certificate rootCertificate = certificate(root, rootName, root, rootName,
                 "basicConstraints = critical,CA:TRUE", "keyUsage = critical,keyCertSign");
         KeyStore trusted = KeyStore.getInstance("PKCS12");
@@ -86,9 +83,9 @@ public class TlcpBench {
     private static final char[] PASSWORD = "bench".toCharArray();
 
     /** A key store with a side's "sign" and "enc" entries, one subject, issued by the root. */
-    private static KeyStore side(KeyPairGenerator generator, KeyPair root, byte[] rootName, X509Certificate rootCertificate,
+    private static KeyStore side(KeyPairGenerator generator, KeyPair root, X500Principal rootName, X509Certificate rootCertificate,
             String commonName) throws Exception {
-        byte[] name = new X500Principal("CN=" + commonName).getEncoded();
+        X500Principal name = new X500Principal("CN=" + commonName);
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
         String san = "subjectAltName = DNS:" + commonName;
@@ -101,23 +98,15 @@ public class TlcpBench {
         return store;
     }
 
-    private static X509Certificate certificate(KeyPair subject, byte[] subjectName, KeyPair issuer, byte[] issuerName,
+    private static X509Certificate certificate(KeyPair subject, X500Principal subjectName, KeyPair issuer, X500Principal issuerName,
             String... extensionLines) throws Exception {
         Extensions extensions = new Extensions();
         for (String line : extensionLines) {
             extensions.add(line);
         }
-        byte[] spki = subject.getPublic().getEncoded();
-        byte[] der = new CertificateBuilder().serial(BigInteger.valueOf(System.nanoTime())).names(issuerName, subjectName)
-                .publicKeyInfo(spki).validity(Instant.now().minusSeconds(60), 30)
-                .extensions(extensions.encode(new Extensions.KeyIds(spki, null))).sign(signer(issuer.getPrivate()));
-        return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new java.io.ByteArrayInputStream(der));
-    }
-
-    private static Signature signer(PrivateKey key) throws Exception {
-        Signature signature = Signature.getInstance("SM3withSM2");
-        signature.initSign(key);
-        return signature;
+        return new CertificateBuilder().serial(BigInteger.valueOf(System.nanoTime())).issuer(issuerName, issuer.getPublic())
+                .subject(subjectName).publicKey(subject.getPublic()).validity(Instant.now().minusSeconds(60), 30)
+                .extensions(extensions).sign(issuer.getPrivate());
     }
 
     private static SSLContext context(KeyStore keys, TrustManagerFactory trust) throws Exception {

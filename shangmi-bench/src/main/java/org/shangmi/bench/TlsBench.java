@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.shangmi.cli.pki.CertificateBuilder;
+import org.shangmi.pki.CertificateBuilder;
 import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiKeyManager;
 import org.shangmi.tls.ShangMiTlsProvider;
@@ -97,9 +97,9 @@ public class TlsBench {
         KeyPair pair = generator.generateKeyPair();
         Signature signer = keys == null ? Signature.getInstance("SHA256withECDSA") : Signature.getInstance(sm ? "SM3withSM2" : "SHA256withECDSA", keys);
         signer.initSign(pair.getPrivate());
-        byte[] name = new X500Principal("CN=localhost").getEncoded();
-        byte[] der = new CertificateBuilder().serial(BigInteger.ONE).names(name, name)
-                .publicKeyInfo(pair.getPublic().getEncoded()).validity(Instant.now().minusSeconds(60), 30).sign(signer);
+        X500Principal name = new X500Principal("CN=localhost");
+        byte[] der = new CertificateBuilder().serial(BigInteger.ONE).subject(name).issuer(name, pair.getPublic())
+                .publicKey(pair.getPublic()).validity(Instant.now().minusSeconds(60), 30).signDer(signer);
         // Bouncy Castle's stacks keep to Bouncy Castle's provider; the others read through the JDK's classes
         boolean bc = stack.startsWith("BC");
         CertificateFactory certificates = bc ? CertificateFactory.getInstance("X.509", keys) : CertificateFactory.getInstance("X.509");

@@ -16,7 +16,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.shangmi.cli.pki.Pem;
 import org.shangmi.core.util.Der;
 import org.shangmi.provider.Sm2PrivateKey;
 import org.shangmi.provider.spec.PemKeySpec;

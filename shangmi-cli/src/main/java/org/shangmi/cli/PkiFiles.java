@@ -11,7 +11,6 @@ import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
-import org.shangmi.cli.pki.Pem;
 
 /** What the PKI commands share: reading certificates and CRLs, and the PEM and DER forms. */
 final class PkiFiles {

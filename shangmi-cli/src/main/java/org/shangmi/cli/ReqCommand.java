@@ -12,12 +12,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.shangmi.cli.pki.CertificateBuilder;
-import org.shangmi.cli.pki.CertificationRequest;
-import org.shangmi.cli.pki.Extensions;
-import org.shangmi.cli.pki.Names;
-import org.shangmi.cli.pki.Pem;
-import org.shangmi.cli.pki.PkiText;
+import javax.security.auth.x500.X500Principal;
+import org.shangmi.pki.CertificateBuilder;
+import org.shangmi.pki.CertificationRequest;
+import org.shangmi.pki.CsrBuilder;
+import org.shangmi.pki.Extensions;
+import org.shangmi.pki.Names;
+import org.shangmi.pki.PkiText;
 import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -92,7 +93,7 @@ final class ReqCommand implements Callable<Integer> {
         }
         PrivateKey key = KeyFiles.readPrivate(main, keyFile);
         PublicKey publicKey = ((Sm2PrivateKey) key).getPublicKey();
-        byte[] name;
+        X500Principal name;
         Extensions extensions = new Extensions();
         try {
             name = Names.parse(subject);
@@ -104,15 +105,12 @@ final class ReqCommand implements Callable<Integer> {
         if (x509) {
             extensions.addDefault("basicConstraints = critical,CA:TRUE").addDefault("subjectKeyIdentifier = hash")
                     .addDefault("authorityKeyIdentifier = keyid");
-            byte[] spki = publicKey.getEncoded();
-            byte[] certificate = new CertificateBuilder().serial(signing.serial(spec)).names(name, name)
-                    .publicKeyInfo(spki).validity(Instant.now(), signing.days(spec))
-                    // self-signed: the authority key identifier is the certificate's own
-                    .extensions(extensions.encode(new Extensions.KeyIds(spki, Extensions.keyIdentifier(spki)))).sign(signer);
+            byte[] certificate = new CertificateBuilder().serial(signing.serial(spec)).subject(name).issuer(name, publicKey)
+                    .publicKey(publicKey).validity(Instant.now(), signing.days(spec)).extensions(extensions).signDer(signer);
             output.write(main, output.text ? PkiText.certificate(PkiFiles.parse(certificate)) : "", "CERTIFICATE", certificate);
             return 0;
         }
-        byte[] request = CertificationRequest.build(name, publicKey, extensions, signer);
+        byte[] request = new CsrBuilder().subject(name).publicKey(publicKey).extensions(extensions).signDer(signer);
         output.write(main, output.text ? PkiText.request(CertificationRequest.parse(request), publicKey) : "",
                 "CERTIFICATE REQUEST", request);
         return 0;

@@ -26,7 +26,7 @@ import javax.crypto.Cipher;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import org.shangmi.cli.report.HtmlReport;
+import org.shangmi.report.HtmlReport;
 import org.shangmi.provider.Backend;
 import org.shangmi.provider.BackendStatus;
 import org.shangmi.provider.ShangMiProvider;

@@ -45,7 +45,7 @@ import org.bouncycastle.jsse.BCSNIServerName;
 import org.bouncycastle.jsse.BCSSLParameters;
 import org.bouncycastle.jsse.BCSSLSocket;
 import org.bouncycastle.jsse.BCStandardConstants;
-import org.shangmi.cli.pki.Names;
+import org.shangmi.pki.Names;
 import org.shangmi.provider.spec.Sm2ParameterSpec;
 import org.shangmi.tls.ShangMiTlsProvider;
 import org.shangmi.tls.TlcpParameters;
@@ -362,7 +362,7 @@ final class TlsSetup {
             lines.add("Certificate chain");
             for (int i = 0; i < chain.length; i++) {
                 lines.add(String.format(" %d s:%s", i, subject(chain[i])));
-                lines.add("   i:" + Names.oneLine(chain[i].getIssuerX500Principal().getEncoded()));
+                lines.add("   i:" + Names.oneLine(chain[i].getIssuerX500Principal()));
             }
             String verdict = trust.verdict();
             if (verdict != null) {
@@ -390,6 +390,6 @@ final class TlsSetup {
     }
 
     static String subject(X509Certificate certificate) {
-        return Names.oneLine(certificate.getSubjectX500Principal().getEncoded());
+        return Names.oneLine(certificate.getSubjectX500Principal());
     }
 }

@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.shangmi.cli.pki.Names;
+import org.shangmi.pki.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -314,7 +314,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private static String subject(X509Certificate certificate) {
-        return Names.oneLine(certificate.getSubjectX500Principal().getEncoded());
+        return Names.oneLine(certificate.getSubjectX500Principal());
     }
 
     private static final int MAX_PATH = 16;

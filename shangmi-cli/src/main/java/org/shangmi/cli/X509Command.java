@@ -14,14 +14,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.shangmi.cli.pki.CertificateBuilder;
-import org.shangmi.cli.pki.CertificationRequest;
-import org.shangmi.cli.pki.Extensions;
-import org.shangmi.cli.pki.Names;
-import org.shangmi.cli.pki.Pem;
-import org.shangmi.cli.pki.PkiText;
-import org.shangmi.core.util.Der;
+import org.shangmi.pki.CertificateBuilder;
+import org.shangmi.pki.CertificationRequest;
+import org.shangmi.pki.Extensions;
+import org.shangmi.pki.Names;
+import org.shangmi.pki.PkiText;
 import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,14 +100,14 @@ final class X509Command implements Callable<Integer> {
     private String printed(X509Certificate certificate) throws GeneralSecurityException {
         StringBuilder printed = new StringBuilder();
         if (output.subject) {
-            printed.append("subject=").append(Names.oneLine(certificate.getSubjectX500Principal().getEncoded())).append('\n');
+            printed.append("subject=").append(Names.oneLine(certificate.getSubjectX500Principal())).append('\n');
         }
         if (printIssuer) {
-            printed.append("issuer=").append(Names.oneLine(certificate.getIssuerX500Principal().getEncoded())).append('\n');
+            printed.append("issuer=").append(Names.oneLine(certificate.getIssuerX500Principal())).append('\n');
         }
         if (printSerial) {
-            printed.append("serial=").append(HexFormat.of().withUpperCase().formatHex(PkiText.magnitude(certificate.getSerialNumber())))
-                    .append('\n');
+            String serial = certificate.getSerialNumber().toString(16).toUpperCase(Locale.ROOT);
+            printed.append("serial=").append(serial.length() % 2 == 0 ? serial : "0" + serial).append('\n'); // whole bytes
         }
         if (printDates) {
             printed.append("notBefore=").append(PkiText.date(certificate.getNotBefore())).append('\n');
@@ -159,8 +158,8 @@ final class X509Command implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "-extensions names a section of -extfile");
             }
             addedExtensions.forEach(extensions::add);
-            if (copyExtensions.equalsIgnoreCase("copy") && csr.requestedExtensions() != null) {
-                extensions.addRequested(csr.requestedExtensions());
+            if (copyExtensions.equalsIgnoreCase("copy")) {
+                extensions.addRequested(csr);
             } else if (!copyExtensions.equalsIgnoreCase("none") && !copyExtensions.equalsIgnoreCase("copy")) {
                 throw new ParameterException(spec.commandLine(), "-copy_extensions is none or copy, not " + copyExtensions);
             }
@@ -170,26 +169,8 @@ final class X509Command implements Callable<Integer> {
         // as OpenSSL 3 does, key identifiers unless the extensions say otherwise
         extensions.addDefault("subjectKeyIdentifier = hash").addDefault("authorityKeyIdentifier = keyid");
         Signature signer = signing.signer(main, spec, caKey);
-        byte[] issued = new CertificateBuilder().serial(signing.serial(spec))
-                .names(ca.getSubjectX500Principal().getEncoded(), csr.subject())
-                .publicKeyInfo(csr.publicKeyInfo()).validity(Instant.now(), signing.days(spec))
-                .extensions(extensions.encode(new Extensions.KeyIds(csr.publicKeyInfo(), keyIdentifier(ca))))
-                .sign(signer);
+        byte[] issued = new CertificateBuilder().serial(signing.serial(spec)).issuer(ca).subject(csr.subject())
+                .publicKey(subjectKey).validity(Instant.now(), signing.days(spec)).extensions(extensions).signDer(signer);
         return PkiFiles.parse(issued);
-    }
-
-    /** The issuer's key identifier: its subject key identifier extension, else computed from its key. */
-    private static byte[] keyIdentifier(X509Certificate ca) {
-        byte[] extension = ca.getExtensionValue("2.5.29.14");
-        if (extension != null) {
-            try {
-                // getExtensionValue gives the extnValue OCTET STRING, which holds the KeyIdentifier OCTET STRING
-                byte[] inner = new Der.Reader(extension).bytes(Der.OCTET_STRING);
-                return new Der.Reader(inner).bytes(Der.OCTET_STRING);
-            } catch (Der.MalformedException e) {
-                throw new IllegalArgumentException("the CA certificate's subject key identifier is malformed", e);
-            }
-        }
-        return Extensions.keyIdentifier(ca.getPublicKey().getEncoded());
     }
 }

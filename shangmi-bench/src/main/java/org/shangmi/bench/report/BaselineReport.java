@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.shangmi.bench.BaselineBench;
-import org.shangmi.cli.report.HtmlReport;
+import org.shangmi.report.HtmlReport;
 
 /**
  * The baseline report: each row of BaselineBench (a JCA operation as a Java developer would call

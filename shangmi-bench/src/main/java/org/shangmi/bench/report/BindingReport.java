@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.shangmi.cli.report.HtmlReport;
+import org.shangmi.report.HtmlReport;
 
 /**
  * The binding study's report from BindingBench's JMH results (average time): one table of

@@ -18,7 +18,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import org.shangmi.cli.report.HtmlReport;
+import org.shangmi.report.HtmlReport;
 
 /**
  * Turns JMH JSON results (one file or several, such as runs at different thread counts) into

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.shangmi.cli.report.HtmlReport;
+import org.shangmi.report.HtmlReport;
 
 /** The command line the report generators share: {@code OUT.md OUT.html [--svg DIR] RESULT.json...}. */
 final class ReportCommand {

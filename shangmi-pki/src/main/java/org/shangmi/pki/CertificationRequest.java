@@ -1,27 +1,28 @@
-package org.shangmi.cli.pki;
+package org.shangmi.pki;
 
-import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
 import java.util.Arrays;
+import javax.security.auth.x500.X500Principal;
 import org.shangmi.core.util.Der;
 
 /**
- * PKCS#10 certification requests (RFC 2986) signed with SM3withSM2: built from a subject, a public
- * key and requested extensions, and read strictly for the checks and the issuing of
- * {@code x509 -req}.
+ * A PKCS#10 certification request (RFC 2986), read strictly (DER only, nothing after it): its
+ * subject, public key, the extensions it asks for, and its self-signature. {@link CsrBuilder}
+ * makes them.
  */
 public final class CertificationRequest {
 
-    private static final byte[] EXTENSION_REQUEST = Der.oid("1.2.840.113549.1.9.14");
+    /** PKCS#9's extensionRequest attribute. */
+    static final byte[] EXTENSION_REQUEST = Der.oid("1.2.840.113549.1.9.14");
 
     private final Signed signed;
-    private final byte[] subject;
+    private final X500Principal subject;
     private final byte[] publicKeyInfo;
     /** The DER Extensions the request asks for, or null. */
     private final byte[] requestedExtensions;
 
-    private CertificationRequest(Signed signed, byte[] subject, byte[] publicKeyInfo, byte[] requestedExtensions) {
+    private CertificationRequest(Signed signed, X500Principal subject, byte[] publicKeyInfo, byte[] requestedExtensions) {
         this.signed = signed;
         this.subject = subject;
         this.publicKeyInfo = publicKeyInfo;
@@ -29,26 +30,14 @@ public final class CertificationRequest {
     }
 
     /**
-     * The DER of a request for {@code subject} (a DER Name) and {@code key}, asking for the
-     * extensions given (none if null or empty), signed by {@code signer} (initialised with the
-     * key's private half).
+     * Reads a request.
+     *
+     * @param der the request's DER
+     * @return the request
+     * @throws IllegalArgumentException if {@code der} is not a version 1 PKCS#10 request
      */
-    public static byte[] build(byte[] subject, PublicKey key, Extensions extensions, Signature signer) throws SignatureException {
-        byte[] spki = key.getEncoded();
-        Der.Writer attributes = new Der.Writer();
-        if (extensions != null && !extensions.isEmpty()) {
-            byte[] requested = extensions.encode(new Extensions.KeyIds(spki, null));
-            attributes.raw(new Der.Writer().element(Der.OBJECT_IDENTIFIER, EXTENSION_REQUEST)
-                    .raw(new Der.Writer().raw(requested).wrap(Der.SET)).wrap(Der.SEQUENCE));
-        }
-        byte[] info = new Der.Writer().smallInteger(0).raw(subject).raw(spki).raw(attributes.wrap(Der.CONTEXT))
-                .wrap(Der.SEQUENCE);
-        return Signed.sign(info, signer);
-    }
-
-    /** @throws IllegalArgumentException if {@code der} is not a version 1 PKCS#10 request */
     public static CertificationRequest parse(byte[] der) {
-        Signed signed = Signed.parse(der, "certificate request");
+        Signed signed = Signed.parse(der.clone(), "certificate request");
         try {
             Der.Reader outer = new Der.Reader(signed.body());
             Der.Reader info = outer.sequence();
@@ -71,36 +60,69 @@ public final class CertificationRequest {
                     values.expectEnd();
                 }
             }
-            return new CertificationRequest(signed, subject, spki, requested);
+            return new CertificationRequest(signed, name(subject), spki, requested);
         } catch (Der.MalformedException e) {
             throw new IllegalArgumentException("not a DER certificate request: " + e.getMessage(), e);
         }
     }
 
+    private static X500Principal name(byte[] der) {
+        try {
+            return new X500Principal(der);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the request's subject is not a DER Name: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The request's encoding.
+     *
+     * @return its DER
+     */
     public byte[] encoded() {
         return signed.encoded().clone();
     }
 
-    /** The subject, a DER Name. */
-    public byte[] subject() {
-        return subject.clone();
+    /**
+     * The subject's name.
+     *
+     * @return the subject
+     */
+    public X500Principal subject() {
+        return subject;
     }
 
-    /** The DER SubjectPublicKeyInfo. */
+    /**
+     * The subject's public key, as the request encodes it.
+     *
+     * @return the DER SubjectPublicKeyInfo, for {@link java.security.spec.X509EncodedKeySpec}
+     */
     public byte[] publicKeyInfo() {
         return publicKeyInfo.clone();
     }
 
     /** The DER Extensions the request asks for, or null. */
-    public byte[] requestedExtensions() {
+    byte[] requestedExtensions() {
         return requestedExtensions == null ? null : requestedExtensions.clone();
     }
 
+    /**
+     * Whether the request is signed with SM3withSM2 (its AlgorithmIdentifier without parameters, or with NULL ones).
+     *
+     * @return true for SM3withSM2
+     */
     public boolean signedWithSm3WithSm2() {
         return signed.isSm3WithSm2();
     }
 
-    /** Whether {@code verifier}, initialised with the request's own key, accepts its self-signature. */
+    /**
+     * Checks the self-signature.
+     *
+     * @param verifier initialised for verifying with the request's own public key (for SM2, its
+     *     parameters say the ID: OpenSSL 3 signs with an empty ID unless told otherwise)
+     * @return whether the verifier accepts the signature
+     * @throws SignatureException if the verifier is not initialised
+     */
     public boolean verify(Signature verifier) throws SignatureException {
         return signed.verify(verifier);
     }

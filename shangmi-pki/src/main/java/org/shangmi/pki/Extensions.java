@@ -1,4 +1,4 @@
-package org.shangmi.cli.pki;
+package org.shangmi.pki;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,18 @@ import org.shangmi.core.util.Der;
  * digitalSignature,keyCertSign}, {@code extendedKeyUsage = serverAuth,clientAuth},
  * {@code subjectAltName = DNS:host,IP:10.0.0.1,email:a@b,URI:https://x}, {@code subjectKeyIdentifier
  * = hash} and {@code authorityKeyIdentifier = keyid} (either may be {@code none}). A later line
- * for the same extension replaces an earlier one.
+ * for the same extension replaces an earlier one. Each line is checked when it is added; the key
+ * identifiers are computed when a {@link CertificateBuilder} or {@link CsrBuilder} signs, from the
+ * subject's and the issuer's keys.
+ *
+ * <pre>{@code
+ * Extensions leaf = new Extensions()
+ *         .add("basicConstraints = critical,CA:FALSE")
+ *         .add("keyUsage = critical,digitalSignature")
+ *         .add("subjectAltName = DNS:www.example.com")
+ *         .add("subjectKeyIdentifier = hash")
+ *         .add("authorityKeyIdentifier = keyid");
+ * }</pre>
  */
 public final class Extensions {
 
@@ -58,10 +70,21 @@ public final class Extensions {
     }
 
     /** What the key identifiers are computed from, known when the certificate is built. */
-    public record KeyIds(byte[] subjectPublicKeyInfo, byte[] issuerKeyIdentifier) {
+    record KeyIds(byte[] subjectPublicKeyInfo, byte[] issuerKeyIdentifier) {
     }
 
-    /** Adds (or replaces) the extension on one line {@code name = value}. */
+    /** No extensions yet. */
+    public Extensions() {
+    }
+
+    /**
+     * Adds (or replaces) the extension on one line.
+     *
+     * @param line {@code name = value}, as in {@code keyUsage = critical,digitalSignature}; the value
+     *     {@code none} leaves the extension out
+     * @return this
+     * @throws IllegalArgumentException if the extension is unsupported or its value is wrong
+     */
     public Extensions add(String line) {
         int equals = line.indexOf('=');
         if (equals <= 0) {
@@ -87,19 +110,30 @@ public final class Extensions {
         return this;
     }
 
-    /** Adds (or replaces) an extension unless one was given for its OID (even as {@code none}). */
+    /**
+     * Adds an extension unless one was given for it (even as {@code none}).
+     *
+     * @param line {@code name = value}, as for {@link #add}
+     * @return this
+     * @throws IllegalArgumentException if the extension is unsupported or its value is wrong
+     */
     public Extensions addDefault(String line) {
         int equals = line.indexOf('=');
-        if (!lines.containsKey(oidOf(line.substring(0, equals).strip()))) {
+        if (equals <= 0 || !lines.containsKey(oidOf(line.substring(0, equals).strip()))) {
             add(line);
         }
         return this;
     }
 
     /**
-     * Reads the lines of one section of an OpenSSL configuration file ({@code [ section ]}
-     * headers, {@code #} comments), or with a null section the lines before the first header;
-     * every line read must be a supported extension.
+     * Adds the lines of one section of an OpenSSL configuration file ({@code [ section ]}
+     * headers, {@code #} comments); every line read must be a supported extension.
+     *
+     * @param file the configuration file (UTF-8)
+     * @param section the section's name, or null for the lines before the first header
+     * @return this
+     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException if the section is missing or one of its lines is wrong
      */
     public Extensions addSection(Path file, String section) throws IOException {
         boolean inSection = section == null;
@@ -125,10 +159,18 @@ public final class Extensions {
     }
 
     /**
-     * Adds the extensions of a request's DER Extensions as they are, except those already given
-     * (even as {@code none}): what {@code -copy_extensions copy} does.
+     * Adds the extensions a request asks for as they are, except those already given (even as
+     * {@code none}): what {@code openssl x509 -req -copy_extensions copy} does.
+     *
+     * @param request a request, whose self-signature the caller has checked
+     * @return this
+     * @throws IllegalArgumentException if the request's extensions are malformed
      */
-    public Extensions addRequested(byte[] der) {
+    public Extensions addRequested(CertificationRequest request) {
+        byte[] der = request.requestedExtensions();
+        if (der == null) {
+            return this;
+        }
         try {
             Der.Reader outer = new Der.Reader(der);
             Der.Reader all = outer.sequence();
@@ -147,13 +189,17 @@ public final class Extensions {
         return this;
     }
 
-    /** Whether any extension is to be written. */
+    /**
+     * Whether any extension is to be written.
+     *
+     * @return true if every extension given was {@code none}, or none was given
+     */
     public boolean isEmpty() {
         return lines.values().stream().allMatch(line -> line == null);
     }
 
     /** The DER Extensions (the SEQUENCE OF Extension), their key identifiers taken from {@code ids}. */
-    public byte[] encode(KeyIds ids) {
+    byte[] encode(KeyIds ids) {
         Der.Writer all = new Der.Writer();
         for (Map.Entry<String, Line> entry : lines.entrySet()) {
             Line line = entry.getValue();
@@ -164,13 +210,23 @@ public final class Extensions {
             if (value == null) {
                 continue; // an authority key identifier without an issuer key identifier
             }
-            Der.Writer extension = new Der.Writer().element(Der.OBJECT_IDENTIFIER, Der.oid(entry.getKey()));
-            if (line.critical()) {
-                extension.bool(true);
-            }
-            all.raw(extension.element(Der.OCTET_STRING, value).wrap(Der.SEQUENCE));
+            all.raw(extension(entry.getKey(), line.critical(), value));
         }
         return all.wrap(Der.SEQUENCE);
+    }
+
+    /** One DER Extension: its OID, critical if so (FALSE is the default, which DER leaves out), its value. */
+    static byte[] extension(String oid, boolean critical, byte[] value) {
+        Der.Writer extension = new Der.Writer().element(Der.OBJECT_IDENTIFIER, Der.oid(oid));
+        if (critical) {
+            extension.bool(true);
+        }
+        return extension.element(Der.OCTET_STRING, value).wrap(Der.SEQUENCE);
+    }
+
+    /** An AuthorityKeyIdentifier holding the key identifier alone, or null without one. */
+    static byte[] authorityKeyIdentifier(byte[] keyIdentifier) {
+        return keyIdentifier == null ? null : new Der.Writer().element(0x80, keyIdentifier).wrap(Der.SEQUENCE);
     }
 
     private static String oidOf(String name) {
@@ -201,8 +257,7 @@ public final class Extensions {
             }
             case AUTHORITY_KEY_IDENTIFIER -> {
                 only(line, "keyid", "keyid:always");
-                yield ids.issuerKeyIdentifier() == null ? null
-                        : new Der.Writer().element(0x80, ids.issuerKeyIdentifier()).wrap(Der.SEQUENCE);
+                yield authorityKeyIdentifier(ids.issuerKeyIdentifier());
             }
             default -> throw new IllegalStateException(oid);
         };
@@ -332,8 +387,26 @@ public final class Extensions {
         }
     }
 
+    /**
+     * A CA's key identifier, for the authority key identifier of what it signs: its subject key
+     * identifier extension, else computed from its key.
+     */
+    static byte[] keyIdentifier(X509Certificate ca) {
+        byte[] extension = ca.getExtensionValue(SUBJECT_KEY_IDENTIFIER);
+        if (extension == null) {
+            return keyIdentifier(ca.getPublicKey().getEncoded());
+        }
+        try {
+            // getExtensionValue gives the extnValue OCTET STRING, which holds the KeyIdentifier OCTET STRING
+            byte[] inner = new Der.Reader(extension).bytes(Der.OCTET_STRING);
+            return new Der.Reader(inner).bytes(Der.OCTET_STRING);
+        } catch (Der.MalformedException e) {
+            throw new IllegalArgumentException("the CA certificate's subject key identifier is malformed", e);
+        }
+    }
+
     /** RFC 5280's first method: the SHA-1 of the subjectPublicKey's bits, as OpenSSL's "hash". */
-    public static byte[] keyIdentifier(byte[] subjectPublicKeyInfo) {
+    static byte[] keyIdentifier(byte[] subjectPublicKeyInfo) {
         byte[] bits = new byte[0];
         if (subjectPublicKeyInfo.length > 0) {
             try {

@@ -1,4 +1,4 @@
-package org.shangmi.cli.pki;
+package org.shangmi.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

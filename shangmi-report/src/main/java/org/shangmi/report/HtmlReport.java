@@ -1,4 +1,4 @@
-package org.shangmi.cli.report;
+package org.shangmi.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,11 @@
-package org.shangmi.cli.pki;
+package org.shangmi.pki;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import javax.security.auth.x500.X500Principal;
 import org.shangmi.core.util.Der;
 
 /**
@@ -39,13 +40,21 @@ public final class Names {
     }
 
     /**
-     * The DER Name of a subject in OpenSSL's form: {@code /TYPE=value} for each RDN, most
-     * significant first, {@code +} joining the values of a multi-valued RDN, a backslash
-     * escaping the next character.
+     * The name in OpenSSL's form: {@code /TYPE=value} for each RDN, most significant first,
+     * {@code +} joining the values of a multi-valued RDN, a backslash escaping the next character.
+     * Types are the short names OpenSSL knows ({@code C, ST, L, street, O, OU, CN, serialNumber,
+     * title, SN, GN, postalCode, emailAddress, DC, UID}) or dotted OIDs.
      *
+     * @param subject the name, such as {@code /C=CN/O=Org/CN=Name}
+     * @return the name, its encoding as OpenSSL would write it
      * @throws IllegalArgumentException naming what is wrong
      */
-    public static byte[] parse(String subject) {
+    public static X500Principal parse(String subject) {
+        return new X500Principal(der(subject));
+    }
+
+    /** The DER Name of a subject in OpenSSL's form, as {@link #parse} reads it. */
+    static byte[] der(String subject) {
         if (!subject.startsWith("/")) {
             throw new IllegalArgumentException("a subject starts with '/', as in /C=CN/O=Org/CN=Name: " + subject);
         }
@@ -96,8 +105,18 @@ public final class Names {
                 .element(stringType, value.getBytes(StandardCharsets.UTF_8)).wrap(Der.SEQUENCE);
     }
 
+    /**
+     * The one-line text OpenSSL prints for a name by default.
+     *
+     * @param name a name
+     * @return the text, such as {@code C = CN, O = Org, CN = Name}
+     */
+    public static String oneLine(X500Principal name) {
+        return oneLine(name.getEncoded());
+    }
+
     /** The one-line text of a DER Name: {@code C = CN, O = Org, CN = Name}, OpenSSL's default. */
-    public static String oneLine(byte[] name) {
+    static String oneLine(byte[] name) {
         List<String> rdns = new ArrayList<>();
         try {
             Der.Reader outer = new Der.Reader(name);

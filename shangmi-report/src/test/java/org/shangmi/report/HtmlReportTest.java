@@ -1,4 +1,4 @@
-package org.shangmi.cli.report;
+package org.shangmi.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.shangmi.cli.pki;
+package org.shangmi.pki;
 
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -20,8 +20,9 @@ import org.shangmi.core.util.Der;
 import org.shangmi.provider.Sm2PublicKey;
 
 /**
- * The human-readable forms of {@code x509 -text} and {@code req -text}, laid out as OpenSSL lays
- * them out; extensions are decoded from their DER, so that requests print theirs too.
+ * The human-readable forms of {@code openssl x509 -text} and {@code openssl req -text}, laid out
+ * as OpenSSL lays them out, for the extensions that {@link Extensions} writes (others print as
+ * hex); extensions are decoded from their DER, so that requests print theirs too.
  */
 public final class PkiText {
 
@@ -40,7 +41,12 @@ public final class PkiText {
     private PkiText() {
     }
 
-    /** OpenSSL's date form: {@code Nov 24 06:21:19 2026 GMT}. */
+    /**
+     * A date as OpenSSL prints it.
+     *
+     * @param date a date
+     * @return the text, such as {@code Nov 24 06:21:19 2026 GMT}
+     */
     public static String date(Date date) {
         SimpleDateFormat format = new SimpleDateFormat("MMM dd HH:mm:ss yyyy 'GMT'", Locale.ROOT);
         format.setTimeZone(TimeZone.getTimeZone("GMT"));
@@ -49,10 +55,17 @@ public final class PkiText {
     }
 
     /** Hex bytes joined by colons, lower case as OpenSSL prints serial numbers and keys. */
-    public static String colonHex(byte[] bytes) {
+    static String colonHex(byte[] bytes) {
         return HexFormat.ofDelimiter(":").formatHex(bytes);
     }
 
+    /**
+     * A certificate as {@code openssl x509 -text} prints it.
+     *
+     * @param certificate a certificate
+     * @return the text, lines ending in {@code \n}
+     * @throws CertificateEncodingException if the certificate cannot give its TBSCertificate
+     */
     public static String certificate(X509Certificate certificate) throws CertificateEncodingException {
         StringBuilder out = new StringBuilder("Certificate:\n    Data:\n");
         out.append("        Version: ").append(certificate.getVersion()).append(" (0x")
@@ -74,6 +87,13 @@ public final class PkiText {
         return out.toString();
     }
 
+    /**
+     * A request as {@code openssl req -text} prints it.
+     *
+     * @param request a request
+     * @param key its public key, read from {@link CertificationRequest#publicKeyInfo()}
+     * @return the text, lines ending in {@code \n}
+     */
     public static String request(CertificationRequest request, PublicKey key) {
         StringBuilder out = new StringBuilder("Certificate Request:\n    Data:\n        Version: 1 (0x0)\n");
         out.append("        Subject: ").append(Names.oneLine(request.subject())).append('\n');
@@ -123,7 +143,7 @@ public final class PkiText {
     }
 
     /** The unsigned big-endian bytes of a positive number, without a sign byte. */
-    public static byte[] magnitude(BigInteger value) {
+    static byte[] magnitude(BigInteger value) {
         byte[] bytes = value.toByteArray();
         return bytes.length > 1 && bytes[0] == 0 ? java.util.Arrays.copyOfRange(bytes, 1, bytes.length) : bytes;
     }
