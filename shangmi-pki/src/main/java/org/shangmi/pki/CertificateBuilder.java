@@ -3,7 +3,6 @@ package org.shangmi.pki;
 import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
-import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.CertificateFactory;
@@ -30,17 +29,14 @@ import org.shangmi.core.util.Der;
  *         .sign(rootKeys.getPrivate());
  * }</pre>
  */
-public final class CertificateBuilder {
+public final class CertificateBuilder extends IssuedBuilder<CertificateBuilder, X509Certificate> {
 
     private BigInteger serial;
-    private X500Principal issuer;
-    private byte[] issuerKeyIdentifier;
     private X500Principal subject;
     private byte[] publicKeyInfo;
     private Instant notBefore;
     private Instant notAfter;
     private Extensions extensions;
-    private String signatureAlgorithm = Signed.DEFAULT_ALGORITHM;
 
     /** A builder with nothing set. */
     public CertificateBuilder() {
@@ -79,33 +75,6 @@ public final class CertificateBuilder {
      */
     public CertificateBuilder publicKey(PublicKey key) {
         publicKeyInfo = key.getEncoded().clone();
-        return this;
-    }
-
-    /**
-     * Sets the issuer by name and key; the key gives the authority key identifier. For a
-     * self-signed certificate, the subject's own name and key.
-     *
-     * @param name the issuer's name
-     * @param key the issuer's public key
-     * @return this
-     */
-    public CertificateBuilder issuer(X500Principal name, PublicKey key) {
-        issuer = name;
-        issuerKeyIdentifier = Extensions.keyIdentifier(key.getEncoded());
-        return this;
-    }
-
-    /**
-     * Sets the issuer from its certificate: its subject name, and its subject key identifier (or,
-     * without one, the identifier computed from its key) for the authority key identifier.
-     *
-     * @param ca the issuer's certificate
-     * @return this
-     */
-    public CertificateBuilder issuer(X509Certificate ca) {
-        issuer = ca.getSubjectX500Principal();
-        issuerKeyIdentifier = Extensions.keyIdentifier(ca);
         return this;
     }
 
@@ -153,62 +122,12 @@ public final class CertificateBuilder {
         return this;
     }
 
-    /**
-     * Sets the algorithm with which {@link #sign(PrivateKey)} and {@link #signDer(PrivateKey)} sign.
-     *
-     * @param algorithm {@code SM3withSM2} (the default, with the default SM2 ID
-     *     1234567812345678) or {@code SHA256withECDSA}
-     * @return this
-     */
-    public CertificateBuilder signatureAlgorithm(String algorithm) {
-        signatureAlgorithm = Signed.checkedAlgorithm(algorithm);
+    @Override
+    CertificateBuilder self() {
         return this;
     }
 
-    /**
-     * Signs the certificate with the issuer's private key and reads it back through the JDK's
-     * {@code CertificateFactory}, which reads SM2 keys only with ShangMi installed ahead of SunEC.
-     *
-     * @param issuerKey the issuer's private key, of any provider that signs with the algorithm
-     * @return the certificate
-     * @throws GeneralSecurityException if no provider signs with the key, or the JDK cannot read the certificate
-     */
-    public X509Certificate sign(PrivateKey issuerKey) throws GeneralSecurityException {
-        return certificate(signDer(issuerKey));
-    }
-
-    /**
-     * Signs the certificate and reads it back, as {@link #sign(PrivateKey)} does.
-     *
-     * @param signer initialised for signing with the issuer's key (its algorithm SM3withSM2 or
-     *     SHA256withECDSA; for SM2, its parameters say the ID)
-     * @return the certificate
-     * @throws GeneralSecurityException if signing fails, or the JDK cannot read the certificate
-     */
-    public X509Certificate sign(Signature signer) throws GeneralSecurityException {
-        return certificate(signDer(signer));
-    }
-
-    /**
-     * Signs the certificate with the issuer's private key.
-     *
-     * @param issuerKey the issuer's private key, of any provider that signs with the algorithm
-     * @return the certificate's DER
-     * @throws GeneralSecurityException if no provider signs with the key
-     */
-    public byte[] signDer(PrivateKey issuerKey) throws GeneralSecurityException {
-        return signDer(Signed.signer(signatureAlgorithm, issuerKey));
-    }
-
-    /**
-     * Signs the certificate.
-     *
-     * @param signer initialised for signing with the issuer's key (its algorithm SM3withSM2 or
-     *     SHA256withECDSA; for SM2, its parameters say the ID)
-     * @return the certificate's DER
-     * @throws GeneralSecurityException if signing fails
-     * @throws IllegalStateException if the serial, names, public key or validity are not set
-     */
+    @Override
     public byte[] signDer(Signature signer) throws GeneralSecurityException {
         if (serial == null || issuer == null || subject == null || publicKeyInfo == null || notBefore == null) {
             throw new IllegalStateException("serial, issuer, subject, public key and validity are all needed");
@@ -228,7 +147,8 @@ public final class CertificateBuilder {
         return Signed.sign(tbs.wrap(Der.SEQUENCE), signer);
     }
 
-    private static X509Certificate certificate(byte[] der) throws GeneralSecurityException {
+    @Override
+    X509Certificate read(byte[] der) throws GeneralSecurityException {
         return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
     }
 }

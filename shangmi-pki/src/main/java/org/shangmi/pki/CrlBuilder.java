@@ -3,15 +3,11 @@ package org.shangmi.pki;
 import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
-import java.security.PrivateKey;
-import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509CRL;
-import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import javax.security.auth.x500.X500Principal;
 import org.shangmi.core.util.Der;
 
 /**
@@ -28,46 +24,17 @@ import org.shangmi.core.util.Der;
  *         .sign(caKey);
  * }</pre>
  */
-public final class CrlBuilder {
+public final class CrlBuilder extends IssuedBuilder<CrlBuilder, X509CRL> {
 
     private static final String CRL_NUMBER = "2.5.29.20";
 
-    private X500Principal issuer;
-    private byte[] issuerKeyIdentifier;
     private BigInteger number;
     private Instant thisUpdate;
     private Instant nextUpdate;
     private final Der.Writer revoked = new Der.Writer();
-    private String signatureAlgorithm = Signed.DEFAULT_ALGORITHM;
 
     /** A builder with nothing set and nothing revoked. */
     public CrlBuilder() {
-    }
-
-    /**
-     * Sets the issuer by name and key; the key gives the authority key identifier.
-     *
-     * @param name the issuer's name
-     * @param key the issuer's public key
-     * @return this
-     */
-    public CrlBuilder issuer(X500Principal name, PublicKey key) {
-        issuer = name;
-        issuerKeyIdentifier = Extensions.keyIdentifier(key.getEncoded());
-        return this;
-    }
-
-    /**
-     * Sets the issuer from its certificate: its subject name, and its subject key identifier (or,
-     * without one, the identifier computed from its key).
-     *
-     * @param ca the issuer's certificate
-     * @return this
-     */
-    public CrlBuilder issuer(X509Certificate ca) {
-        issuer = ca.getSubjectX500Principal();
-        issuerKeyIdentifier = Extensions.keyIdentifier(ca);
-        return this;
     }
 
     /**
@@ -119,60 +86,12 @@ public final class CrlBuilder {
         return this;
     }
 
-    /**
-     * Sets the algorithm with which {@link #sign(PrivateKey)} and {@link #signDer(PrivateKey)} sign.
-     *
-     * @param algorithm {@code SM3withSM2} (the default, with the default SM2 ID
-     *     1234567812345678) or {@code SHA256withECDSA}
-     * @return this
-     */
-    public CrlBuilder signatureAlgorithm(String algorithm) {
-        signatureAlgorithm = Signed.checkedAlgorithm(algorithm);
+    @Override
+    CrlBuilder self() {
         return this;
     }
 
-    /**
-     * Signs the CRL with the issuer's private key and reads it back through the JDK's {@code CertificateFactory}.
-     *
-     * @param issuerKey the issuer's private key, of any provider that signs with the algorithm
-     * @return the CRL
-     * @throws GeneralSecurityException if no provider signs with the key
-     */
-    public X509CRL sign(PrivateKey issuerKey) throws GeneralSecurityException {
-        return crl(signDer(issuerKey));
-    }
-
-    /**
-     * Signs the CRL and reads it back through the JDK's {@code CertificateFactory}.
-     *
-     * @param signer initialised for signing with the issuer's private key
-     * @return the CRL
-     * @throws GeneralSecurityException if signing fails
-     */
-    public X509CRL sign(Signature signer) throws GeneralSecurityException {
-        return crl(signDer(signer));
-    }
-
-    /**
-     * Signs the CRL with the issuer's private key.
-     *
-     * @param issuerKey the issuer's private key, of any provider that signs with the algorithm
-     * @return the CRL's DER
-     * @throws GeneralSecurityException if no provider signs with the key
-     */
-    public byte[] signDer(PrivateKey issuerKey) throws GeneralSecurityException {
-        return signDer(Signed.signer(signatureAlgorithm, issuerKey));
-    }
-
-    /**
-     * Signs the CRL.
-     *
-     * @param signer initialised for signing with the issuer's private key (its algorithm
-     *     SM3withSM2 or SHA256withECDSA; for SM2, its parameters say the ID)
-     * @return the CRL's DER
-     * @throws GeneralSecurityException if signing fails
-     * @throws IllegalStateException if the issuer, the number or the updates are not set
-     */
+    @Override
     public byte[] signDer(Signature signer) throws GeneralSecurityException {
         if (issuer == null || number == null || thisUpdate == null) {
             throw new IllegalStateException("issuer, number and updates are all needed");
@@ -198,7 +117,8 @@ public final class CrlBuilder {
         return Signed.sign(tbs.wrap(Der.SEQUENCE), signer);
     }
 
-    private static X509CRL crl(byte[] der) throws GeneralSecurityException {
+    @Override
+    X509CRL read(byte[] der) throws GeneralSecurityException {
         return (X509CRL) CertificateFactory.getInstance("X.509").generateCRL(new ByteArrayInputStream(der));
     }
 }

@@ -1,7 +1,6 @@
 package org.shangmi.pki;
 
 import java.security.GeneralSecurityException;
-import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import javax.security.auth.x500.X500Principal;
@@ -19,12 +18,11 @@ import org.shangmi.core.util.Der;
  *         .signDer(keys.getPrivate());
  * }</pre>
  */
-public final class CsrBuilder {
+public final class CsrBuilder extends SigningBuilder<CsrBuilder, CertificationRequest> {
 
     private X500Principal subject;
     private byte[] publicKeyInfo;
     private Extensions extensions;
-    private String signatureAlgorithm = Signed.DEFAULT_ALGORITHM;
 
     /** A builder with nothing set. */
     public CsrBuilder() {
@@ -63,60 +61,12 @@ public final class CsrBuilder {
         return this;
     }
 
-    /**
-     * Sets the algorithm with which {@link #sign(PrivateKey)} and {@link #signDer(PrivateKey)} sign.
-     *
-     * @param algorithm {@code SM3withSM2} (the default, with the default SM2 ID
-     *     1234567812345678) or {@code SHA256withECDSA}
-     * @return this
-     */
-    public CsrBuilder signatureAlgorithm(String algorithm) {
-        signatureAlgorithm = Signed.checkedAlgorithm(algorithm);
+    @Override
+    CsrBuilder self() {
         return this;
     }
 
-    /**
-     * Signs the request with the subject's private key.
-     *
-     * @param subjectKey the private key of the public key set, of any provider that signs with the algorithm
-     * @return the request
-     * @throws GeneralSecurityException if no provider signs with the key
-     */
-    public CertificationRequest sign(PrivateKey subjectKey) throws GeneralSecurityException {
-        return CertificationRequest.parse(signDer(subjectKey));
-    }
-
-    /**
-     * Signs the request.
-     *
-     * @param signer initialised for signing with the subject's private key
-     * @return the request
-     * @throws GeneralSecurityException if signing fails
-     */
-    public CertificationRequest sign(Signature signer) throws GeneralSecurityException {
-        return CertificationRequest.parse(signDer(signer));
-    }
-
-    /**
-     * Signs the request with the subject's private key.
-     *
-     * @param subjectKey the private key of the public key set, of any provider that signs with the algorithm
-     * @return the request's DER
-     * @throws GeneralSecurityException if no provider signs with the key
-     */
-    public byte[] signDer(PrivateKey subjectKey) throws GeneralSecurityException {
-        return signDer(Signed.signer(signatureAlgorithm, subjectKey));
-    }
-
-    /**
-     * Signs the request.
-     *
-     * @param signer initialised for signing with the subject's private key (its algorithm
-     *     SM3withSM2 or SHA256withECDSA; for SM2, its parameters say the ID)
-     * @return the request's DER
-     * @throws GeneralSecurityException if signing fails
-     * @throws IllegalStateException if the subject or the public key is not set
-     */
+    @Override
     public byte[] signDer(Signature signer) throws GeneralSecurityException {
         if (subject == null || publicKeyInfo == null) {
             throw new IllegalStateException("a request needs its subject and public key");
@@ -130,5 +80,10 @@ public final class CsrBuilder {
         byte[] info = new Der.Writer().smallInteger(0).raw(subject.getEncoded()).raw(publicKeyInfo)
                 .raw(attributes.wrap(Der.CONTEXT)).wrap(Der.SEQUENCE);
         return Signed.sign(info, signer);
+    }
+
+    @Override
+    CertificationRequest read(byte[] der) {
+        return CertificationRequest.parse(der);
     }
 }
