@@ -108,7 +108,7 @@ final class Sm2CipherSpi extends CipherSpi {
         if (key instanceof PublicKey) {
             Sm2Keys.toPublic(key);
         } else {
-            Sm2Keys.toPrivate(key);
+            Sm2PrivateKeys.toPrivate(key);
         }
         return 256;
     }
@@ -145,7 +145,7 @@ final class Sm2CipherSpi extends CipherSpi {
         Sm2PrivateKey newPrivate = null;
         switch (opmode) {
             case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> newPublic = Sm2Keys.toPublic(key);
-            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> newPrivate = Sm2Keys.toPrivate(key);
+            case Cipher.DECRYPT_MODE, Cipher.UNWRAP_MODE -> newPrivate = Sm2PrivateKeys.toPrivate(key);
             default -> throw new InvalidKeyException("unknown Cipher mode " + opmode);
         }
         reset();

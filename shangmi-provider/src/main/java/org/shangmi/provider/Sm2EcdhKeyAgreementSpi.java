@@ -28,7 +28,7 @@ final class Sm2EcdhKeyAgreementSpi extends KeyAgreementSpi {
 
     @Override
     protected void engineInit(Key key, SecureRandom random) throws InvalidKeyException {
-        privateKey = Sm2Keys.toPrivate(key);
+        privateKey = Sm2PrivateKeys.toPrivate(key);
         peer = null;
     }
 

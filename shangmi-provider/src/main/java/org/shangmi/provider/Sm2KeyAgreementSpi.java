@@ -46,12 +46,12 @@ final class Sm2KeyAgreementSpi extends KeyAgreementSpi {
             throw new InvalidAlgorithmParameterException("SM2 key exchange needs an Sm2KeyExchangeSpec, not "
                     + (params == null ? "null" : params.getClass().getName()));
         }
-        Sm2PrivateKey newEphemeral = Sm2Keys.toPrivate(key);
+        Sm2PrivateKey newEphemeral = Sm2PrivateKeys.toPrivate(key);
         Sm2PrivateKey newStatic;
         Sm2PublicKey newStaticPublic;
         Sm2PublicKey newPeer;
         try {
-            newStatic = Sm2Keys.toPrivate(given.getOwnStaticPrivateKey());
+            newStatic = Sm2PrivateKeys.toPrivate(given.getOwnStaticPrivateKey());
             newStaticPublic = Sm2Keys.toPublic(given.getOwnStaticPublicKey());
             newPeer = Sm2Keys.toPublic(given.getPeerStaticPublicKey());
         } catch (InvalidKeyException e) {

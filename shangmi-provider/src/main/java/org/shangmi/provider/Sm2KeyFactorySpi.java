@@ -60,7 +60,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
                 if (encoded.length != 32) {
                     throw new InvalidKeySpecException("a raw SM2 private key is 32 bytes, got " + encoded.length);
                 }
-                byte[] d = Sm2Keys.privateScalar(encoded);
+                byte[] d = Sm2PrivateKeys.privateScalar(encoded);
                 try {
                     return new Sm2PrivateKey(d, null);
                 } finally {
@@ -71,7 +71,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
             }
         }
         if (keySpec instanceof ECPrivateKeySpec ec) {
-            return Sm2Keys.fromEc(ec.getParams(), ec.getS());
+            return Sm2PrivateKeys.fromEc(ec.getParams(), ec.getS());
         }
         if (keySpec instanceof PemKeySpec pem) {
             return decodeAndWipe(Sm2Keys.readPem(pem.getText(), Sm2Keys.PRIVATE_PEM, Sm2Keys.SEC1_PEM, Sm2Keys.SM2_SEC1_PEM).der());
@@ -81,7 +81,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
 
     private static Sm2PrivateKey decodeAndWipe(byte[] encoded) throws InvalidKeySpecException {
         try {
-            return Sm2Keys.decodePrivate(encoded);
+            return Sm2PrivateKeys.decodePrivate(encoded);
         } finally {
             Arrays.fill(encoded, (byte) 0);
         }
@@ -157,7 +157,7 @@ final class Sm2KeyFactorySpi extends KeyFactorySpi {
                 return Sm2Keys.toPublic(key);
             }
             if (key instanceof PrivateKey) {
-                return Sm2Keys.toPrivate(key);
+                return Sm2PrivateKeys.toPrivate(key);
             }
         } catch (InvalidKeyException e) {
             throw new InvalidKeySpecException(e.getMessage(), e);

@@ -40,7 +40,7 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
      */
     Sm2PrivateKey(byte[] d, byte[] xy) throws InvalidKeySpecException {
         this.d = d.clone();
-        if (xy != null && !Sm2Keys.matches(this.d, xy)) {
+        if (xy != null && !Sm2PrivateKeys.matches(this.d, xy)) {
             Arrays.fill(this.d, (byte) 0);
             throw new InvalidKeySpecException("the private key's public key is not d·G");
         }
@@ -76,7 +76,7 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
             if (point == null) {
                 byte[] scalar = scalarCopy();
                 try {
-                    point = Sm2Keys.publicPoint(scalar);
+                    point = Sm2PrivateKeys.publicPoint(scalar);
                 } finally {
                     Arrays.fill(scalar, (byte) 0);
                 }
@@ -132,7 +132,7 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
         byte[] xy = getPublicKey().xy();
         byte[] scalar = scalarCopy();
         try {
-            return Sm2Keys.encodePkcs8(scalar, xy);
+            return Sm2PrivateKeys.encodePkcs8(scalar, xy);
         } finally {
             Arrays.fill(scalar, (byte) 0);
         }
@@ -197,13 +197,13 @@ public final class Sm2PrivateKey implements ECPrivateKey, Destroyable {
             throw new InvalidObjectException("an SM2 private key is 32 bytes and its public key 64");
         }
         try {
-            byte[] checked = Sm2Keys.privateScalar(d);
+            byte[] checked = Sm2PrivateKeys.privateScalar(d);
             Arrays.fill(checked, (byte) 0);
         } catch (InvalidKeySpecException e) {
             throw new InvalidObjectException(e.getMessage());
         }
         byte[] point = xy;
-        if (point != null && (!Sm2Keys.isPoint(point) || !Sm2Keys.matches(d, point))) {
+        if (point != null && (!Sm2Keys.isPoint(point) || !Sm2PrivateKeys.matches(d, point))) {
             throw new InvalidObjectException("the private key's public key is not d·G");
         }
     }

@@ -66,7 +66,7 @@ final class Sm2SignatureSpi extends SignatureSpi {
 
     @Override
     protected void engineInitSign(PrivateKey key, SecureRandom random) throws InvalidKeyException {
-        Sm2PrivateKey translated = Sm2Keys.toPrivate(key);
+        Sm2PrivateKey translated = Sm2PrivateKeys.toPrivate(key);
         try {
             translated.signingKey(engine);
         } catch (IllegalArgumentException e) {

@@ -257,7 +257,7 @@ class Sm2KeyFactoryTest {
 
             // a PKCS#8 key whose embedded public key is not d·G
             KeyPair other = KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
-            byte[] mismatched = Sm2Keys.encodePkcs8(((Sm2PrivateKey) pair.getPrivate()).scalarCopy(), ((Sm2PublicKey) other.getPublic()).xy());
+            byte[] mismatched = Sm2PrivateKeys.encodePkcs8(((Sm2PrivateKey) pair.getPrivate()).scalarCopy(), ((Sm2PublicKey) other.getPublic()).xy());
             assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PKCS8EncodedKeySpec(mismatched)));
             assertThrows(InvalidKeySpecException.class, () -> factory.generatePrivate(new PemKeySpec("no PEM here")));
             assertFalse(pair.getPrivate().toString().contains(((ECPrivateKey) pair.getPrivate()).getS().toString(16)));

@@ -10,13 +10,19 @@ import java.util.Objects;
  * <p>An instance is a workspace: it owns the temporaries and the window table, so its operations
  * allocate nothing. It is not thread-safe; give each thread (or each signer) its own.
  *
+ * <p>Every method here is constant time: no branch and no table index depends on a scalar or a
+ * coordinate. The variable-time arithmetic for public data (signature verification, tables of
+ * public keys) is in {@link Sm2CurveVar}, which uses this class's formulas and has none of its
+ * own; a review of the constant-time code reads this file, {@link Sm2Field} and {@link Sm2Point}.
+ *
  * <p>Points are Jacobian (see {@link Sm2Point}): doubling with a = −3 takes 4M + 4S, addition
  * 12M + 4S, mixed addition with an affine point 8M + 3S. These formulas are not complete, so
- * every caller handles the identity and p = ±q: the constant-time paths by masks (and by
- * arguing, for the scalar multiplications, that p = q cannot arise), the variable-time paths
- * for public data ({@code ...Var}) by branching. {@link #multiply} is constant time in the
- * scalar: signed 5-bit windows whose table entry is picked by scanning all sixteen entries with
- * masks, never by indexing with the secret.
+ * every caller handles the identity and p = ±q: here by masks (and by arguing, for the scalar
+ * multiplications, that p = q cannot arise), in {@link Sm2CurveVar} by branching. {@link #multiply}
+ * is constant time in the scalar: signed 5-bit windows whose table entry is picked by scanning
+ * all sixteen entries with masks, never by indexing with the secret. The only branches on data
+ * are on public facts: an encoding's prefix byte, and whether a point is the identity in
+ * {@link #toAffine} and {@link #toCompressed}.
  */
 public final class Sm2Curve {
 
@@ -28,10 +34,10 @@ public final class Sm2Curve {
     private static final long[] GY = fieldElement("BC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0");
 
     /** The comb tables: signed radix-32 digits, 52 rows of the multiples 1..16. */
-    private static final int COMB_WINDOW = 5;
-    private static final int COMB_ROWS = 52;
-    private static final int COMB_ENTRIES = 16;
-    private static final int COMB_ROW = COMB_ENTRIES * 2 * Sm2Field.LIMBS;
+    static final int COMB_WINDOW = 5;
+    static final int COMB_ROWS = 52;
+    static final int COMB_ENTRIES = 16;
+    static final int COMB_ROW = COMB_ENTRIES * 2 * Sm2Field.LIMBS;
 
     private final long[] t0 = Sm2Field.create();
     private final long[] t1 = Sm2Field.create();
@@ -48,17 +54,6 @@ public final class Sm2Curve {
     private final Sm2Point doubled = new Sm2Point();
     private final byte[] reducedScalar = new byte[BYTES];
     private final Sm2Point accumulator = new Sm2Point();
-
-    /** Width of the wNAF of the variable point's scalar in {@link #multiplyAddVar}: odd multiples 1..15. */
-    private static final int POINT_WINDOW = 5;
-    /** Width for G's scalar there: odd multiples 1..63 of G, precomputed once. */
-    private static final int GENERATOR_WINDOW = 7;
-    private static final int NAF_DIGITS = 8 * BYTES + 2;
-
-    private Sm2Point[] oddMultiples;
-    private int[] generatorDigits;
-    private int[] pointDigits;
-    private final long[] recoding = new long[5];
 
     /**
      * A workspace. Its scalar multiplications allocate their state on first use, so one made
@@ -78,7 +73,6 @@ public final class Sm2Curve {
         Sm2Field.setZero(t3);
         Sm2Field.setZero(t4);
         Sm2Field.setZero(t5);
-        java.util.Arrays.fill(recoding, 0);
         for (long[] temporary : inversion) {
             java.util.Arrays.fill(temporary, 0);
         }
@@ -88,23 +82,14 @@ public final class Sm2Curve {
         sum.wipe();
         doubled.wipe();
         accumulator.wipe();
-        wipeAll(table);
-        wipeAll(oddMultiples);
-        if (generatorDigits != null) {
-            java.util.Arrays.fill(generatorDigits, 0);
-            java.util.Arrays.fill(pointDigits, 0);
-        }
-    }
-
-    private static void wipeAll(Sm2Point[] points) {
-        if (points != null) {
-            for (Sm2Point point : points) {
-                point.wipe();
+        if (table != null) {
+            for (Sm2Point entry : table) {
+                entry.wipe();
             }
         }
     }
 
-    private static Sm2Point[] points(int count) {
+    static Sm2Point[] points(int count) {
         Sm2Point[] points = new Sm2Point[count];
         for (int i = 0; i < count; i++) {
             points[i] = new Sm2Point();
@@ -126,7 +111,7 @@ public final class Sm2Curve {
      */
     public void add(Sm2Point r, Sm2Point p, Sm2Point q) {
         addUnchecked(sum, p, q);
-        int equal = Sm2Field.zeroBit(t3) & Sm2Field.zeroBit(t4); // same x and same y: double instead
+        int equal = sameXBit() & sameYBit(); // p = q: double instead
         twice(doubled, p);
         sum.conditionalCopy(doubled, equal);
         sum.conditionalCopy(q, Sm2Field.zeroBit(p.z));
@@ -135,35 +120,13 @@ public final class Sm2Curve {
     }
 
     /**
-     * r = p + q, with the same answers as {@link #add}, choosing the formula by branching on
-     * whether p, q are the identity or p = ±q. <b>Variable time</b>: for public points only.
-     */
-    private void addVar(Sm2Point r, Sm2Point p, Sm2Point q) {
-        if (p.isIdentity()) {
-            r.set(q);
-        } else if (q.isIdentity()) {
-            r.set(p);
-        } else {
-            addUnchecked(sum, p, q);
-            if (Sm2Field.isZero(t3)) { // same x: q = p or q = −p
-                if (Sm2Field.isZero(t4)) {
-                    twice(r, p);
-                } else {
-                    r.setIdentity();
-                }
-            } else {
-                r.set(sum);
-            }
-        }
-    }
-
-    /**
      * r = p + q in Jacobian coordinates (Cohen–Miyaji–Ono: 12M + 4S), correct when neither is
      * the identity and p ≠ ±q. It leaves H = U2 − U1 in t3 and S2 − S1 in t4, which are both
-     * zero exactly when p = q (H alone when p = −q), for the callers' exception checks. p = −q
-     * gives Z = 0, the identity, without help. r may be p or q.
+     * zero exactly when p = q (H alone when p = −q), for the callers' exception checks
+     * ({@link #sameXBit}, {@link #sameYBit}). p = −q gives Z = 0, the identity, without help.
+     * r may be p or q.
      */
-    private void addUnchecked(Sm2Point r, Sm2Point p, Sm2Point q) {
+    void addUnchecked(Sm2Point r, Sm2Point p, Sm2Point q) {
         Sm2Field.square(t0, p.z);              // Z1²
         Sm2Field.square(t1, q.z);              // Z2²
         Sm2Field.mul(t2, p.x, t1);             // U1 = X1·Z2²
@@ -184,7 +147,7 @@ public final class Sm2Curve {
      * the identity and p ≠ ±(x, y); like {@link #addUnchecked} it leaves H in t3 and R in t4.
      * r may be p.
      */
-    private void addAffineUnchecked(Sm2Point r, Sm2Point p, long[] x, long[] y) {
+    void addAffineUnchecked(Sm2Point r, Sm2Point p, long[] x, long[] y) {
         Sm2Field.square(t0, p.z);              // Z1²
         Sm2Field.mul(t3, x, t0);               // U2 = x·Z1²
         Sm2Field.mul(t0, t0, p.z);
@@ -195,6 +158,19 @@ public final class Sm2Curve {
         System.arraycopy(p.y, 0, t1, 0, Sm2Field.LIMBS); // S1 = Y1
         Sm2Field.mul(r.z, p.z, t3);            // Z3 = Z1·H, the last read of p: r may be p
         finishAddition(r);
+    }
+
+    /**
+     * 1 if the last {@link #addUnchecked} or {@link #addAffineUnchecked} had H = 0 (for points
+     * other than the identity: the same x, so q = ±p), else 0.
+     */
+    int sameXBit() {
+        return Sm2Field.zeroBit(t3);
+    }
+
+    /** 1 if the last addition had R = S2 − S1 = 0; with {@link #sameXBit}, q = p. */
+    int sameYBit() {
+        return Sm2Field.zeroBit(t4);
     }
 
     /**
@@ -323,7 +299,7 @@ public final class Sm2Curve {
     }
 
     /** n, big-endian. */
-    private static final byte[] ORDER =
+    static final byte[] ORDER =
             HexFormat.of().parseHex("FFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123");
 
     /** out = k mod n for a 256-bit k (below 2n, so one masked subtraction), without branching on k. */
@@ -429,254 +405,18 @@ public final class Sm2Curve {
     }
 
     /**
-     * r = s·G + t·Q from G's table and Q's {@link #combTable}: at most 104 additions and no
-     * doublings. <b>Variable time</b> in s, t and Q: for public data only (verification with a
-     * public key whose table was cached).
+     * The comb table of G, built on first use by {@link Sm2CurveVar#combTable} (in variable
+     * time, from the public G alone).
      */
-    public void multiplyAddTablesVar(Sm2Point r, byte[] s, int sOff, byte[] t, int tOff, long[] pointTable) {
-        Objects.checkFromIndexSize(sOff, BYTES, s.length);
-        Objects.checkFromIndexSize(tOff, BYTES, t.length);
-        if (pointTable.length != GeneratorTable.TABLE.length) {
-            throw new IllegalArgumentException("not a comb table: " + pointTable.length + " limbs");
-        }
-        accumulator.setIdentity();
-        addTableMultipleVar(GeneratorTable.TABLE, s, sOff);
-        addTableMultipleVar(pointTable, t, tOff);
-        r.set(accumulator);
-    }
-
-    /** accumulator += k·P for P's comb table, skipping zero digits. */
-    private void addTableMultipleVar(long[] table, byte[] k, int off) {
-        for (int i = 0; i < COMB_ROWS; i++) {
-            int digit = boothDigit(k, off, i);
-            if (digit != 0) {
-                loadAffineVar(table, i * COMB_ROW + (Math.abs(digit) - 1) * 2 * Sm2Field.LIMBS);
-                negateIfNegative(digit);
-                addAffineVar(accumulator, selected);
-            }
-        }
-    }
-
-    /** selected = the affine point (x, y limbs) at {@code table[entry..]}; indexed by public data only. */
-    private void loadAffineVar(long[] table, int entry) {
-        System.arraycopy(table, entry, selected.x, 0, Sm2Field.LIMBS);
-        System.arraycopy(table, entry + Sm2Field.LIMBS, selected.y, 0, Sm2Field.LIMBS);
-        Sm2Field.setOne(selected.z);
-    }
-
-    /**
-     * r = s·G + t·q for the 32-byte big-endian scalars s and t, by Straus–Shamir interleaving of
-     * their width-w NAFs (one shared chain of doublings). <b>Variable time</b> in s, t and q: for
-     * public data only, as in signature verification. r may be q.
-     */
-    public void multiplyAddVar(Sm2Point r, byte[] s, int sOff, byte[] t, int tOff, Sm2Point q) {
-        Objects.checkFromIndexSize(sOff, BYTES, s.length);
-        Objects.checkFromIndexSize(tOff, BYTES, t.length);
-        if (oddMultiples == null) {
-            oddMultiples = points(1 << (POINT_WINDOW - 2));
-            generatorDigits = new int[NAF_DIGITS];
-            pointDigits = new int[NAF_DIGITS];
-        }
-        int top = Math.max(wnafVar(s, sOff, GENERATOR_WINDOW, generatorDigits), wnafVar(t, tOff, POINT_WINDOW, pointDigits));
-        oddMultiples[0].set(q);
-        twice(doubled, q);
-        for (int i = 1; i < oddMultiples.length; i++) {
-            addVar(oddMultiples[i], oddMultiples[i - 1], doubled);
-        }
-        long[] generatorTable = GeneratorOddMultiples.TABLE;
-        accumulator.setIdentity();
-        for (int i = top; i >= 0; i--) {
-            twice(accumulator, accumulator);
-            int digit = generatorDigits[i];
-            if (digit != 0) {
-                loadAffineVar(generatorTable, ((Math.abs(digit) - 1) >>> 1) * 2 * Sm2Field.LIMBS);
-                negateIfNegative(digit);
-                addAffineVar(accumulator, selected);
-            }
-            digit = pointDigits[i];
-            if (digit != 0) {
-                selected.set(oddMultiples[(Math.abs(digit) - 1) >>> 1]);
-                negateIfNegative(digit);
-                addVar(accumulator, accumulator, selected);
-            }
-        }
-        r.set(accumulator);
-    }
-
-    /** selected = −selected when the digit is negative (public data). */
-    private void negateIfNegative(int digit) {
-        if (digit < 0) {
-            Sm2Field.neg(selected.y, selected.y);
-        }
-    }
-
-    /**
-     * r += the affine point in {@code selected} (Z = 1), branching on the exceptional cases.
-     * <b>Variable time</b>: public points only.
-     */
-    private void addAffineVar(Sm2Point r, Sm2Point affine) {
-        if (r.isIdentity()) {
-            r.set(affine);
-            return;
-        }
-        addAffineUnchecked(sum, r, affine.x, affine.y);
-        if (Sm2Field.isZero(t3)) { // same x: affine = r or affine = −r
-            if (Sm2Field.isZero(t4)) {
-                twice(r, affine);
-            } else {
-                r.setIdentity();
-            }
-        } else {
-            r.set(sum);
-        }
-    }
-
-    /**
-     * Writes the width-w NAF of the 256-bit big-endian scalar to {@code digits} (least significant
-     * first; each digit zero or odd with |d| &lt; 2^(w−1)) and returns the index of its highest
-     * nonzero digit, or 0 for a zero scalar. Variable time.
-     */
-    private int wnafVar(byte[] k, int off, int width, int[] digits) {
-        long[] value = recoding;
-        Limbs52.fromBytes(k, off, value);
-        java.util.Arrays.fill(digits, 0);
-        int top = 0;
-        int window = 1 << width;
-        for (int i = 0; i < NAF_DIGITS && !isZeroVar(value); i++) {
-            if ((value[0] & 1) != 0) {
-                int digit = (int) (value[0] & (window - 1));
-                if (digit >= window / 2) {
-                    digit -= window;
-                }
-                addSmallVar(value, -digit);
-                digits[i] = digit;
-                top = i;
-            }
-            shiftRightOneVar(value);
-        }
-        return top;
-    }
-
-    private static boolean isZeroVar(long[] value) {
-        long any = 0;
-        for (long limb : value) {
-            any |= limb;
-        }
-        return any == 0;
-    }
-
-    /** value += delta for |delta| &lt; 2^52, on 52-bit limbs with the carry or borrow propagated. */
-    private static void addSmallVar(long[] value, long delta) {
-        long carry = delta;
-        for (int i = 0; i < value.length && carry != 0; i++) {
-            long limb = value[i] + carry;
-            value[i] = limb & Limbs52.MASK;
-            carry = limb >> 52;
-        }
-    }
-
-    private static void shiftRightOneVar(long[] value) {
-        for (int i = 0; i < value.length; i++) {
-            long next = i + 1 < value.length ? value[i + 1] : 0;
-            value[i] = (value[i] >>> 1) | ((next & 1) << 51);
-        }
-    }
-
-    /** The affine odd multiples G, 3G, ..., 63G as x, y limbs, for {@link #multiplyAddVar}. */
-    private static final class GeneratorOddMultiples {
-
-        static final long[] TABLE = build();
-
-        private static long[] build() {
-            Sm2Curve curve = new Sm2Curve();
-            int count = 1 << (GENERATOR_WINDOW - 2);
-            long[] table = new long[count * 2 * Sm2Field.LIMBS];
-            Sm2Point g = new Sm2Point();
-            setGenerator(g);
-            Sm2Point twiceG = new Sm2Point();
-            curve.twice(twiceG, g);
-            Sm2Point multiple = new Sm2Point();
-            multiple.set(g);
-            long[] zInverse = Sm2Field.create();
-            for (int i = 0; i < count; i++) {
-                Sm2Field.invert(zInverse, multiple.z);
-                storeAffine(multiple, zInverse, table, i * 2 * Sm2Field.LIMBS);
-                curve.addVar(multiple, multiple, twiceG);
-            }
-            return table;
-        }
-    }
-
-    /** The comb table of G ({@link #combTable}), built on first use. */
-    private static final class GeneratorTable {
+    static final class GeneratorTable {
 
         static final long[] TABLE = build();
 
         private static long[] build() {
             Sm2Point g = new Sm2Point();
             setGenerator(g);
-            return combTable(g);
+            return Sm2CurveVar.combTable(g);
         }
-    }
-
-    /**
-     * The affine multiples j·32^i·P (row i = 0..51, j = 1..16) of a point P other than the
-     * identity, as x, y limbs in one array (66.5 KB), built with a single batched inversion: the
-     * table {@link #multiplyGenerator} uses for G, and {@link #multiplyAddTablesVar} for a public
-     * key verified often. About a thousand point additions; public data only.
-     */
-    public static long[] combTable(Sm2Point p) {
-        Sm2Curve curve = new Sm2Curve();
-        int count = COMB_ROWS * COMB_ENTRIES;
-        Sm2Point[] points = new Sm2Point[count];
-        Sm2Point base = new Sm2Point();
-        base.set(p);
-        for (int i = 0; i < COMB_ROWS; i++) {
-            Sm2Point previous = null;
-            for (int j = 1; j <= COMB_ENTRIES; j++) {
-                Sm2Point point = new Sm2Point();
-                if (previous == null) {
-                    point.set(base);
-                } else {
-                    curve.addVar(point, previous, base);
-                }
-                points[i * COMB_ENTRIES + j - 1] = point;
-                previous = point;
-            }
-            for (int d = 0; d < COMB_WINDOW; d++) {
-                curve.twice(base, base);
-            }
-        }
-        // batched inversion of every Z: prefix products, one inversion, then unwind
-        long[][] prefix = new long[count][];
-        long[] running = Sm2Field.create();
-        Sm2Field.setOne(running);
-        for (int i = 0; i < count; i++) {
-            prefix[i] = running.clone();
-            Sm2Field.mul(running, running, points[i].z);
-        }
-        long[] inverse = Sm2Field.create();
-        Sm2Field.invert(inverse, running);
-        long[] table = new long[count * 2 * Sm2Field.LIMBS];
-        long[] zInverse = Sm2Field.create();
-        for (int i = count - 1; i >= 0; i--) {
-            Sm2Field.mul(zInverse, inverse, prefix[i]);
-            Sm2Field.mul(inverse, inverse, points[i].z);
-            storeAffine(points[i], zInverse, table, i * 2 * Sm2Field.LIMBS);
-        }
-        return table;
-    }
-
-    /** Writes the affine x, y limbs of the Jacobian point p, given 1/Z, to {@code out[off..]}. */
-    private static void storeAffine(Sm2Point p, long[] zInverse, long[] out, int off) {
-        long[] zInverse2 = Sm2Field.create();
-        long[] coordinate = Sm2Field.create();
-        Sm2Field.square(zInverse2, zInverse);
-        Sm2Field.mul(coordinate, p.x, zInverse2);
-        System.arraycopy(coordinate, 0, out, off, Sm2Field.LIMBS);
-        Sm2Field.mul(zInverse2, zInverse2, zInverse);
-        Sm2Field.mul(coordinate, p.y, zInverse2);
-        System.arraycopy(coordinate, 0, out, off + Sm2Field.LIMBS, Sm2Field.LIMBS);
     }
 
     /**
@@ -754,42 +494,6 @@ public final class Sm2Curve {
         Sm2Field.encode(point.x, out, outOff);
         Sm2Field.encode(point.y, out, outOff + BYTES);
         return valid;
-    }
-
-    /** p − n, big-endian: x mod n = v has the second solution x = v + n below p when v &lt; p − n. */
-    private static final byte[] P_MINUS_N =
-            HexFormat.of().parseHex("000000000000000000000000000000008DFC2093DE39FAD5AC440BF6C62ABEDC");
-
-    /**
-     * Whether p's affine x, reduced mod n, equals v (32 bytes big-endian, below n), decided
-     * without inverting Z: x = v or x = v + n, and x = X/Z² is checked as X = x·Z². False for the
-     * identity. <b>Variable time</b>: for verification, on public data.
-     */
-    public boolean affineXModOrderEqualsVar(Sm2Point p, byte[] v, int off) {
-        Objects.checkFromIndexSize(off, BYTES, v.length);
-        if (p.isIdentity()) {
-            return false;
-        }
-        Sm2Field.square(t0, p.z);
-        if (!Sm2Field.decode(v, off, t1)) {
-            return false;
-        }
-        if (xEqualsVar(p, t1)) {
-            return true;
-        }
-        if (java.util.Arrays.compareUnsigned(v, off, off + BYTES, P_MINUS_N, 0, BYTES) >= 0) {
-            return false; // v + n ≥ p is no field element
-        }
-        Sm2Field.decode(ORDER, 0, t2);
-        Sm2Field.add(t1, t1, t2);
-        return xEqualsVar(p, t1);
-    }
-
-    /** Whether X = x·Z², with Z² in t0; uses t2. */
-    private boolean xEqualsVar(Sm2Point p, long[] x) {
-        Sm2Field.mul(t2, x, t0);
-        Sm2Field.sub(t2, t2, p.x);
-        return Sm2Field.isZero(t2);
     }
 
     /**

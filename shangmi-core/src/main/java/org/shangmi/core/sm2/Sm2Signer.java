@@ -15,7 +15,7 @@ import org.shangmi.core.backend.Sm2Engine;
  * <p>Signing is constant time in the private key and the nonce: the scalar multiplication is
  * {@link Sm2Curve#multiply}, the arithmetic modulo n is {@link Sm2OrderField}'s, and the only
  * branches are the standard's retries, taken with negligible probability. Verification handles
- * public data only.
+ * public data only, in variable time ({@link Sm2CurveVar}).
  *
  * <p>The nonce k is hedged: it comes from an HMAC-DRBG ({@link HedgedNonces}) seeded with the
  * private key, the digest and 32 bytes of the caller's random source, so that a failing source
@@ -41,6 +41,8 @@ public final class Sm2Signer {
             + "BC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0");
 
     private final Sm2Curve curve = new Sm2Curve();
+    /** The verification arithmetic, made by the first verification. */
+    private Sm2CurveVar curveVar;
     private final Sm2OrderField order = new Sm2OrderField();
     private final Sm2Point point = new Sm2Point();
     private final Sm2Point other = new Sm2Point();
@@ -239,7 +241,7 @@ public final class Sm2Signer {
     }
 
     /**
-     * The public key (affine x || y) with its {@link Sm2Curve#combTable}, for keys that verify
+     * The public key (affine x || y) with its {@link Sm2CurveVar#combTable}, for keys that verify
      * often: verification then needs no doublings.
      *
      * @throws IllegalArgumentException if the key is not a point of the curve
@@ -248,7 +250,7 @@ public final class Sm2Signer {
         if (publicKey.length != 2 * SCALAR_BYTES || !curve.fromAffine(other, publicKey, 0)) {
             throw new IllegalArgumentException("not an SM2 public key: the point is not on sm2p256v1");
         }
-        return new PreparedPublicKey(Sm2Curve.combTable(other));
+        return new PreparedPublicKey(Sm2CurveVar.combTable(other));
     }
 
     /** As {@link #verify(byte[], byte[], byte[], int)}, with a prepared public key. */
@@ -274,15 +276,18 @@ public final class Sm2Signer {
         // (x1, y1) = s·G + t·Q; valid when (e + x1) mod n = r, which fails for the identity
         order.encode(s, affine, 0);
         order.encode(t, affine, SCALAR_BYTES);
+        if (curveVar == null) {
+            curveVar = new Sm2CurveVar();
+        }
         if (table == null) {
-            curve.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
+            curveVar.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
         } else {
-            curve.multiplyAddTablesVar(point, affine, 0, affine, SCALAR_BYTES, table);
+            curveVar.multiplyAddTablesVar(point, affine, 0, affine, SCALAR_BYTES, table);
         }
         order.decode(digest, 0, e);
         order.sub(t, r, e);
         order.encode(t, affine, 0);
-        return curve.affineXModOrderEqualsVar(point, affine, 0); // x1 ≡ r − e (mod n)
+        return curveVar.affineXModOrderEqualsVar(point, affine, 0); // x1 ≡ r − e (mod n)
     }
 
     /** Loads d, leaving 1 + d in t; d = n − 1 is refused because 1 + d then has no inverse. */
@@ -308,6 +313,9 @@ public final class Sm2Signer {
         other.wipe();
         nonces.wipe();
         curve.wipe();
+        if (curveVar != null) {
+            curveVar.wipe();
+        }
         order.wipe();
     }
 
