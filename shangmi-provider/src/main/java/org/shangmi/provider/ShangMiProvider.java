@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -22,12 +21,14 @@ import org.shangmi.core.backend.BackendService;
  * The ShangMi security provider ("ShangMi"): SM2 (signatures, encryption, key exchange, keys),
  * SM3, HMAC-SM3 and PBKDF2WithHmacSM3 through the standard JCA classes.
  *
- * <p>Each algorithm is served by one backend. {@code new ShangMiProvider()} chooses per algorithm
- * from the system properties {@code shangmi.backend} and {@code shangmi.backend.<ALGORITHM>} (for
- * example {@code shangmi.backend.SM3=java}): {@code auto} (the default), {@code java}, {@code ffm}
- * (libcrypto through FFM), {@code jni} (libcrypto through JNI) or {@code openssl} (libcrypto
- * through whichever of the two serves), falling back to another backend if the one asked for is
- * unavailable: with a warning through {@link System.Logger} when a property named it, a debug
+ * <p>Each algorithm is served by one backend, chosen by a {@link BackendChoice}:
+ * {@code new ShangMiProvider()} reads it from the system properties {@code shangmi.backend} and
+ * {@code shangmi.backend.<ALGORITHM>} (for example {@code shangmi.backend.SM3=java}), and
+ * {@code new ShangMiProvider(BackendChoice.parse("SM4=vector,SM3=jni"))} takes it in code:
+ * {@code auto} (the default), {@code java}, {@code ffm} (libcrypto through FFM), {@code jni}
+ * (libcrypto through JNI), {@code openssl} (libcrypto through whichever of the two serves) or
+ * {@code vector} (SM4 only), falling back to another backend if the one asked for is
+ * unavailable: with a warning through {@link System.Logger} when the choice named it, a debug
  * message when it was {@code auto}'s preference. {@code new ShangMiProvider(Backend.JAVA)}
  * uses one backend for everything and registers only what it serves. HMAC key generation,
  * PBKDF2, the SM2 key factory and SM2 key exchange do not depend on a backend and are always
@@ -49,7 +50,6 @@ public final class ShangMiProvider extends Provider {
 
     private static final String VERSION = "0.1";
     private static final String DESCRIPTION = "ShangMi SM2, SM3, HMAC-SM3, SM4, PBKDF2WithHmacSM3";
-    private static final String BACKEND_PROPERTY = "shangmi.backend";
     private static final String SM3_OID = "1.2.156.10197.1.401";
     private static final String HMAC_SM3_OID = "1.2.156.10197.1.401.2";
     private static final String SM2_CURVE_OID = "1.2.156.10197.1.301";
@@ -57,32 +57,9 @@ public final class ShangMiProvider extends Provider {
     private static final String SM3_WITH_SM2_OID = "1.2.156.10197.1.501";
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
 
-    /**
-     * The order {@code auto} tries backends in, per algorithm, as measured on the reference machine
-     * (see docs/performance.md): native libcrypto first for SM3 and HMAC-SM3, whose C code is
-     * faster than ours from 1 KiB up (through FFM where the JDK has it, else through JNI); Java
-     * first for SM2 (many times OpenSSL 3.0's speed) and SM4 (faster in the parallel modes, and
-     * free of OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
-     */
-    static List<Backend> autoOrder(Algorithm algorithm) {
-        List<Backend> preference = switch (algorithm) {
-            case SM3, HMAC_SM3 -> List.of(Backend.OPENSSL, Backend.JNI, Backend.JAVA);
-            case SM2, SM4 -> List.of(Backend.JAVA, Backend.OPENSSL, Backend.JNI);
-        };
-        int jdk = Runtime.version().feature();
-        return preference.stream().filter(backend -> jdk >= backend.minimumJdk()).toList();
-    }
-
-    /** Why {@link #autoOrder} puts its first backend first, in a sentence for people. */
-    private static String autoPreference(Algorithm algorithm) {
-        return switch (algorithm) {
-            case SM3, HMAC_SM3 -> "OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike";
-            case SM2 -> "Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64";
-            case SM4 -> "Java first: faster in the parallel modes, and constant time where OpenSSL indexes tables by secret data";
-        };
-    }
-
     private final transient Backends backends = Backends.get();
+    /** What this provider asks for; null when it was made for one backend. */
+    private final transient BackendChoice choice;
     /** The backend of each algorithm, once chosen; a pinned provider chooses them all up front. */
     private final transient Map<Algorithm, Backend> assignments = new EnumMap<>(Algorithm.class);
     private final transient Set<Algorithm> resolved = EnumSet.noneOf(Algorithm.class);
@@ -90,18 +67,33 @@ public final class ShangMiProvider extends Provider {
     private final transient Map<Algorithm, String> reasons = new EnumMap<>(Algorithm.class);
 
     /**
-     * A provider whose backends are chosen by the {@code shangmi.backend*} system properties. The
-     * choice for an algorithm (loading a backend, self-testing the algorithm) waits for its first
-     * use, so that an application that only hashes never pays for SM2's tests or OpenSSL's SM4.
+     * A provider whose backends are chosen by the {@code shangmi.backend*} system properties, read
+     * once, now ({@link BackendChoice#fromSystemProperties()}).
      *
      * @throws ProviderException if a {@code shangmi.backend*} property names no backend
      */
     public ShangMiProvider() {
+        this(fromSystemProperties());
+    }
+
+    /**
+     * A provider whose backends are chosen by {@code choice}, for example
+     * {@code new ShangMiProvider(BackendChoice.parse("SM4=vector,SM3=jni"))}. The choice for an
+     * algorithm (loading a backend, self-testing the algorithm) waits for its first use, so that an
+     * application that only hashes never pays for SM2's tests or OpenSSL's SM4.
+     */
+    public ShangMiProvider(BackendChoice choice) {
         super(NAME, VERSION, DESCRIPTION);
-        for (Algorithm algorithm : Algorithm.values()) {
-            requestedBackend(algorithm); // refuses a bad property now rather than at first use
-        }
+        this.choice = Objects.requireNonNull(choice, "choice");
         registerServices();
+    }
+
+    private static BackendChoice fromSystemProperties() {
+        try {
+            return BackendChoice.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            throw new ProviderException(e.getMessage(), e);
+        }
     }
 
     /**
@@ -112,6 +104,7 @@ public final class ShangMiProvider extends Provider {
     public ShangMiProvider(Backend backend) {
         super(NAME, VERSION, DESCRIPTION + " ("
                 + Objects.requireNonNull(backend, "backend").id() + " backend)");
+        choice = null;
         BackendStatus status = backends.status(backend);
         if (!status.available()) {
             throw new ProviderException("the " + backend.id() + " backend is unavailable: " + status.problems());
@@ -146,8 +139,8 @@ public final class ShangMiProvider extends Provider {
     }
 
     /**
-     * Why {@link #backendFor} gives the backend it does for {@code algorithm}: the property that
-     * asked for it, or {@code auto}'s preference and the measurement behind it, and the reason for
+     * Why {@link #backendFor} gives the backend it does for {@code algorithm}: the property or the
+     * {@link BackendChoice} entry that asked for it, or {@code auto}'s preference and the measurement behind it, and the reason for
      * any fallback. Null when {@code backendFor} gives null.
      */
     public synchronized String choiceReason(String algorithm) {
@@ -166,53 +159,23 @@ public final class ShangMiProvider extends Provider {
         return assignments.get(algorithm);
     }
 
-    /**
-     * The property deciding an algorithm's backend, its value, and the backends it names, in order
-     * of preference (empty for auto).
-     */
-    private record Request(String property, String value, List<Backend> backends) {
-    }
-
-    private static Request requestedBackend(Algorithm algorithm) {
-        String property = BACKEND_PROPERTY + "." + algorithm.jcaName();
-        String value = System.getProperty(property);
-        if (value == null) {
-            property = BACKEND_PROPERTY;
-            value = System.getProperty(property, "auto");
-        }
-        String choice = value.trim().toLowerCase(Locale.ROOT);
-        List<Backend> requested = switch (choice) {
-            case "auto" -> List.of();
-            case "ffm" -> List.of(Backend.OPENSSL);
-            case "openssl" -> List.of(Backend.OPENSSL, Backend.JNI);
-            default -> {
-                Backend named = Backend.forId(choice);
-                if (named == null) {
-                    throw new ProviderException(property + "=" + value
-                            + " is not a backend: use auto, java, openssl, ffm, jni or vector");
-                }
-                yield List.of(named);
-            }
-        };
-        return new Request(property, value, requested);
-    }
-
     private Backend choose(Algorithm algorithm) {
-        Request request = requestedBackend(algorithm);
-        String asked = request.property() + "=" + request.value();
-        for (Backend requested : request.backends()) {
-            if (backends.serving(requested, algorithm) != null) {
+        List<Backend> requested = choice.backends(algorithm);
+        String asked = choice.origin(algorithm);
+        for (Backend backend : requested) {
+            if (backends.serving(backend, algorithm) != null) {
                 reasons.put(algorithm, asked);
-                return requested;
+                return backend;
             }
         }
-        boolean auto = request.backends().isEmpty();
-        List<Backend> order = autoOrder(algorithm);
-        List<Backend> wanted = auto ? order.subList(0, 1) : request.backends();
+        boolean auto = requested.isEmpty();
+        List<Backend> order = BackendChoice.autoOrder(algorithm);
+        List<Backend> wanted = auto ? order.subList(0, 1) : requested;
+        String preference = "auto, " + BackendChoice.autoPreference(algorithm);
         for (Backend candidate : order) {
             if (backends.serving(candidate, algorithm) != null) {
                 if (wanted.contains(candidate)) {
-                    reasons.put(algorithm, "auto, " + autoPreference(algorithm));
+                    reasons.put(algorithm, preference);
                     return candidate;
                 }
                 List<String> said = new ArrayList<>();
@@ -225,14 +188,13 @@ public final class ShangMiProvider extends Provider {
                             : "the " + backend.id() + " backend is unavailable (" + why + ")");
                     whyNot.add("the " + backend.id() + " backend cannot serve it: " + why);
                 }
-                // a backend asked for by name deserves one warning per property, however many
+                // a backend asked for by name deserves one warning per request, however many
                 // algorithms it names; auto's preference only a debug note (choiceReason and
                 // `shangmi backends` say it to whoever asks)
                 logOnce(auto ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
                         (auto ? "auto" : asked) + ": " + String.join("; ", said) + "; the " + candidate.id()
                                 + " backend serves instead");
-                reasons.put(algorithm, (auto ? "auto, " + autoPreference(algorithm) : asked) + "; but "
-                        + String.join("; ", whyNot));
+                reasons.put(algorithm, (auto ? preference : asked) + "; but " + String.join("; ", whyNot));
                 return candidate;
             }
         }

@@ -241,14 +241,50 @@ class ShangMiProviderTest {
 
     @Test
     void aNullBackendIsRefusedByName() {
-        NullPointerException e = assertThrows(NullPointerException.class, () -> new ShangMiProvider(null));
+        NullPointerException e = assertThrows(NullPointerException.class, () -> new ShangMiProvider((Backend) null));
         assertEquals("backend", e.getMessage());
+        e = assertThrows(NullPointerException.class, () -> new ShangMiProvider((BackendChoice) null));
+        assertEquals("choice", e.getMessage());
     }
 
     @Test
     void anUnknownBackendNameIsAnError() {
         System.setProperty("shangmi.backend.SM3", "gpu");
         ProviderException e = assertThrows(ProviderException.class, ShangMiProvider::new);
-        assertEquals("shangmi.backend.SM3=gpu is not a backend: use auto, java, openssl, ffm, jni or vector", e.getMessage());
+        assertEquals("shangmi.backend.SM3=gpu is not a backend: use auto, java, openssl, ffm, jni, vector", e.getMessage());
+    }
+
+    /** A choice in code, without system properties; the properties set meanwhile change nothing. */
+    @Test
+    void aChoiceInCodeChoosesPerAlgorithmWithoutProperties() {
+        System.setProperty("shangmi.backend", "jni");
+        ShangMiProvider provider = new ShangMiProvider(BackendChoice.parse("java,HmacSM3=java"));
+        System.setProperty("shangmi.backend.SM3", "gpu"); // read by no provider made before
+        assertEquals(Backend.JAVA, provider.backendFor("SM3"));
+        assertEquals("asked for java", provider.choiceReason("SM3"));
+        assertEquals("asked for HmacSM3=java", provider.choiceReason("HmacSM3"));
+        assertEquals(Backend.JAVA, provider.backendFor("SM4"));
+    }
+
+    /** The no-argument provider reads the properties when it is made, not at each algorithm's first use. */
+    @Test
+    void thePropertiesAreReadOnceWhenTheProviderIsMade() {
+        System.setProperty("shangmi.backend.SM2", "java");
+        ShangMiProvider provider = new ShangMiProvider();
+        System.setProperty("shangmi.backend.SM2", "gpu");
+        assertEquals(Backend.JAVA, provider.backendFor("SM2"));
+        assertEquals("shangmi.backend.SM2=java", provider.choiceReason("SM2"));
+    }
+
+    /** A native backend named in code that cannot serve: auto's next choice serves, and the reason says why. */
+    @Test
+    void aChoiceInCodeThatCannotBeServedFallsBackAndSaysWhy() {
+        BackendStatus vector = ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal());
+        ShangMiProvider provider = new ShangMiProvider(BackendChoice.parse("SM3=vector"));
+        assertEquals(BackendChoice.autoOrder(org.shangmi.core.backend.Algorithm.SM3).stream()
+                .filter(b -> ShangMiProvider.backendStatus().get(b.ordinal()).algorithms().contains("SM3"))
+                .findFirst().orElseThrow(), provider.backendFor("SM3"));
+        String why = vector.available() ? "it does not serve SM3" : vector.problems();
+        assertEquals("asked for SM3=vector; but the vector backend cannot serve it: " + why, provider.choiceReason("SM3"));
     }
 }
