@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.shangmi.provider.Backend;
+import org.shangmi.provider.BackendChoice;
 import org.shangmi.provider.BackendStatus;
 import org.shangmi.provider.ShangMiProvider;
 import picocli.CommandLine.Command;
@@ -15,8 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code shangmi backends}: which backends loaded here, what each serves, and if one did not,
- * why; then which backend serves each algorithm under the current {@code shangmi.backend*}
- * properties. The first thing to run when something is slow or missing.
+ * why; then which backend serves each algorithm under the choice of {@code --backend} and the
+ * {@code shangmi.backend*} properties. The first thing to run when something is slow or missing.
  */
 @Command(name = "backends", mixinStandardHelpOptions = true,
         description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
@@ -57,8 +58,9 @@ final class BackendsCommand implements Runnable {
             return;
         }
         List<String[]> choices = new ArrayList<>();
+        out.println("choice: " + main.backendChoice());
         choices.add(new String[] {"ALGORITHM", "SERVED BY", "WHY"});
-        for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
+        for (String algorithm : BackendChoice.algorithms()) {
             Backend backend = shangMi.backendFor(algorithm);
             choices.add(new String[] {algorithm, backend == null ? "nothing" : backend.id(),
                 backend == null ? "no backend serves it" : shangMi.choiceReason(algorithm)});

@@ -9,6 +9,7 @@ import java.security.Provider;
 import java.security.Security;
 import java.util.ArrayList;
 import java.util.List;
+import org.shangmi.provider.BackendChoice;
 import org.shangmi.provider.ShangMiProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,9 +81,9 @@ public final class Main implements Runnable {
             err.println("see '" + failed.getCommandSpec().qualifiedName() + " --help'");
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
-        // the backends chosen by --backend hold while the command runs
+        // --backend, over the shangmi.backend* properties, chooses the backends of the command's provider
         commandLine.setExecutionStrategy(parsed -> {
-            main.backendProperties.apply(parsed.commandSpec().commandLine());
+            main.choice = main.backendChoice(parsed.commandSpec().commandLine());
             return new CommandLine.RunLast().execute(parsed);
         });
         try {
@@ -90,16 +91,39 @@ public final class Main implements Runnable {
         } finally {
             out.flush();
             main.uninstall();
-            main.backendProperties.restore();
         }
     }
 
     @Option(names = "--backend", paramLabel = "[ALGORITHM=]BACKEND",
-            description = {"The backend: auto (the default), java or openssl, for every algorithm or for one "
-                + "(SM2, SM3, HmacSM3, SM4=...; repeatable). The same as -Dshangmi.backend[.ALGORITHM]=BACKEND."})
+            description = {"The backend: auto (the default), java, openssl, ffm, jni or vector, for every algorithm or for one "
+                + "(SM2, SM3, HmacSM3, SM4=...; repeatable, or comma-separated). Over -Dshangmi.backend[.ALGORITHM]=BACKEND."})
     private List<String> backends = new ArrayList<>();
 
-    private final BackendProperties backendProperties = new BackendProperties(() -> backends);
+    /** The backends the command's provider asks for; set before the command runs. */
+    private BackendChoice choice;
+
+    /**
+     * The {@code shangmi.backend*} properties with the {@code --backend} options over them (a
+     * later option over an earlier one).
+     *
+     * @throws ParameterException naming the option or property that is not a backend or algorithm
+     */
+    private BackendChoice backendChoice(CommandLine commandLine) {
+        BackendChoice properties;
+        try {
+            properties = BackendChoice.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(commandLine, e.getMessage());
+        }
+        if (backends.isEmpty()) {
+            return properties;
+        }
+        try {
+            return BackendChoice.parse(String.join(",", backends)).orElse(properties);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(commandLine, "--backend: " + e.getMessage());
+        }
+    }
 
     @Override
     public void run() {
@@ -124,10 +148,15 @@ public final class Main implements Runnable {
         return stderrIsTerminal;
     }
 
-    /** The provider every command uses; its backends follow the {@code shangmi.backend*} properties. */
+    /** The backends the command's provider asks for. */
+    BackendChoice backendChoice() {
+        return choice;
+    }
+
+    /** The provider every command uses; its backends follow {@code --backend} and the {@code shangmi.backend*} properties. */
     Provider provider() {
         if (provider == null) {
-            provider = new ShangMiProvider();
+            provider = new ShangMiProvider(choice);
         }
         return provider;
     }

@@ -28,6 +28,7 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.shangmi.report.HtmlReport;
 import org.shangmi.provider.Backend;
+import org.shangmi.provider.BackendChoice;
 import org.shangmi.provider.BackendStatus;
 import org.shangmi.provider.ShangMiProvider;
 import picocli.CommandLine.Command;
@@ -200,7 +201,7 @@ final class SpeedCommand implements Callable<Integer> {
         if (json != null) {
             Files.writeString(json, toJson(results));
         }
-        String auto = autoChoices();
+        String auto = choices();
         if (html != null) {
             Files.writeString(html, toHtml(results, auto));
         }
@@ -260,7 +261,8 @@ final class SpeedCommand implements Callable<Integer> {
                 boolean peer = SpeedSubject.peerIds().contains(name.toLowerCase(Locale.ROOT));
                 throw new ParameterException(spec.commandLine(), peer
                         ? "the peer " + name + " is unavailable: " + String.join("; ", problems)
-                        : "unknown backend " + name + ": use java, openssl, jni, vector, or a peer: " + String.join(", ", SpeedSubject.peerIds()));
+                        : "unknown backend " + name + ": use " + String.join(", ", Arrays.stream(Backend.values()).map(Backend::id).toList())
+                                + ", or a peer: " + String.join(", ", SpeedSubject.peerIds()));
             }
         }
         return result;
@@ -481,14 +483,14 @@ final class SpeedCommand implements Callable<Integer> {
         }
     }
 
-    /** Which backend the no-argument provider takes for each algorithm, and why: one line each. */
-    private static String autoChoices() {
-        ShangMiProvider auto = new ShangMiProvider();
-        StringBuilder choices = new StringBuilder("auto picks:");
-        for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
-            Backend backend = auto.backendFor(algorithm);
+    /** Which backend the command's choice ({@code auto} unless asked otherwise) takes for each algorithm, and why: one line each. */
+    private String choices() {
+        ShangMiProvider provider = (ShangMiProvider) main.provider();
+        StringBuilder choices = new StringBuilder(main.backendChoice() + " picks:");
+        for (String algorithm : BackendChoice.algorithms()) {
+            Backend backend = provider.backendFor(algorithm);
             choices.append(String.format(Locale.ROOT, "%n  %-8s %-8s %s", algorithm, backend == null ? "none" : backend.id(),
-                    backend == null ? "no backend serves it" : "(" + auto.choiceReason(algorithm) + ")"));
+                    backend == null ? "no backend serves it" : "(" + provider.choiceReason(algorithm) + ")"));
         }
         return choices.toString();
     }

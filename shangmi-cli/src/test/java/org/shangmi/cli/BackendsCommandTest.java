@@ -27,20 +27,49 @@ class BackendsCommandTest {
         }
     }
 
-    /** --backend sets the provider's properties for the command only. */
+    /** --backend chooses the command's provider's backends, without system properties. */
     @Test
     void theBackendOptionChoosesForOneCommand() {
-        CliRun run = CliRun.of("--backend", "java", "--backend", "sm4=OpenSSL", "backends");
+        CliRun run = CliRun.of("--backend", "java", "--backend", "sm4=OpenSSL,SM2=jni", "backends");
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertTrue(lines.contains("SM3        java       shangmi.backend=java"), run.out());
-        assertTrue(lines.contains("SM4        openssl    shangmi.backend.SM4=openssl"), run.out());
-        assertNull(System.getProperty("shangmi.backend"), "put back after the command");
-        assertNull(System.getProperty("shangmi.backend.SM4"), "put back after the command");
+        assertTrue(lines.contains("choice: java,SM2=jni,SM4=openssl"), run.out());
+        assertTrue(lines.contains("SM3        java       asked for java"), run.out());
+        assertTrue(lines.contains("SM4        openssl    asked for SM4=openssl"), run.out());
+        assertTrue(lines.contains("SM2        jni        asked for SM2=jni"), run.out());
+        assertNull(System.getProperty("shangmi.backend"), "no property set");
+        assertNull(System.getProperty("shangmi.backend.SM4"), "no property set");
 
         CliRun bad = CliRun.of("--backend", "gpu", "backends");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().startsWith("shangmi: --backend gpu: the backend is auto, java, openssl, ffm, jni or vector"), bad.err());
-        assertEquals(2, CliRun.of("--backend", "SM9=java", "backends").status(), "no such algorithm");
+        assertTrue(bad.err().startsWith("shangmi: --backend: gpu is not a backend: use auto, java, openssl, ffm, jni, vector"), bad.err());
+        CliRun unknown = CliRun.of("--backend", "SM9=java", "backends");
+        assertEquals(2, unknown.status(), "no such algorithm");
+        assertTrue(unknown.err().startsWith("shangmi: --backend: SM9=java names no algorithm a backend serves: use SM3, HmacSM3, SM2, SM4"),
+                unknown.err());
+    }
+
+    /** The properties still choose, and --backend goes over them where it names something. */
+    @Test
+    void theBackendOptionGoesOverTheProperties() {
+        System.setProperty("shangmi.backend", "jni");
+        System.setProperty("shangmi.backend.SM2", "java");
+        try {
+            CliRun run = CliRun.of("--backend", "SM3=java", "backends");
+            assertEquals(0, run.status(), run.err());
+            List<String> lines = run.out().lines().toList();
+            assertTrue(lines.contains("choice: jni,SM3=java,SM2=java"), run.out());
+            assertTrue(lines.contains("SM3        java       asked for SM3=java"), run.out());
+            assertTrue(lines.contains("SM2        java       shangmi.backend.SM2=java"), run.out());
+            assertTrue(lines.contains("HmacSM3    jni        shangmi.backend=jni"), run.out());
+
+            System.setProperty("shangmi.backend.SM2", "gpu");
+            CliRun bad = CliRun.of("backends");
+            assertEquals(2, bad.status());
+            assertTrue(bad.err().startsWith("shangmi: shangmi.backend.SM2=gpu is not a backend: use auto"), bad.err());
+        } finally {
+            System.clearProperty("shangmi.backend");
+            System.clearProperty("shangmi.backend.SM2");
+        }
     }
 }

@@ -53,9 +53,9 @@ class SpeedCommandTest {
         assertEquals(8, rows.size(), run.out());
         // the OpenSSL backend loads here, so auto takes SM3 and HMAC-SM3 from it
         assertEquals(List.of(
-                "  SM2      java     (auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64)",
                 "  SM3      openssl  (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
                 "  HmacSM3  openssl  (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
+                "  SM2      java     (auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64)",
                 "  SM4      java     (auto, Java first: faster in the parallel modes, and constant time where OpenSSL indexes "
                         + "tables by secret data)"), lines.subList(auto + 1, lines.size()));
     }
@@ -70,6 +70,18 @@ class SpeedCommandTest {
         assertTrue(lines.get(3).matches("sm4-ctr 16 KiB +MB/s +" + RATE), lines.get(3));
         assertTrue(lines.get(4).matches("sm4-cbc encrypt 16 KiB +MB/s +" + RATE), lines.get(4));
         assertEquals("auto picks:", lines.get(5), run.out());
+    }
+
+    /** The tool's --backend choice is what the closing lines report, while the columns stay one per backend. */
+    @Test
+    void theClosingLinesFollowTheToolsBackendChoice() {
+        CliRun run = CliRun.of("--backend", "SM4=jni", "speed", "--seconds", "0.05", "--backend", "java", "--no-openssl-command", "sm4");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\)"), lines.get(1));
+        int picks = lines.indexOf("SM4=jni picks:");
+        assertTrue(picks > 0, run.out());
+        assertTrue(lines.contains("  SM4      jni      (asked for SM4=jni)"), run.out());
     }
 
     @Test

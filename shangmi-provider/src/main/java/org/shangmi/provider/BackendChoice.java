@@ -121,7 +121,8 @@ public final class BackendChoice {
      * option given over system properties means.
      */
     public BackendChoice orElse(BackendChoice other) {
-        Map<Algorithm, Request> merged = new EnumMap<>(other.perAlgorithm);
+        Map<Algorithm, Request> merged = new EnumMap<>(Algorithm.class);
+        merged.putAll(other.perAlgorithm);
         merged.putAll(perAlgorithm);
         return new BackendChoice(global != null ? global : other.global, merged);
     }

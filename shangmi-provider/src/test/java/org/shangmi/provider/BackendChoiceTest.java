@@ -69,6 +69,7 @@ class BackendChoiceTest {
         assertEquals("asked for SM3=openssl", merged.origin(Algorithm.SM3));
         assertEquals("jni,SM2=java,SM4=vector", BackendChoice.parse("SM4=vector").orElse(BackendChoice.parse("jni,SM2=java")).toString());
         assertEquals(properties, BackendChoice.auto().orElse(properties));
+        assertEquals("java", BackendChoice.parse("java").orElse(BackendChoice.auto()).toString());
     }
 
     @Test
