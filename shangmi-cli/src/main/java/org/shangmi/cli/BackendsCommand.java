@@ -15,9 +15,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code shangmi backends}: which backends loaded here, what each serves, and if one did not,
- * why; then which backend serves each algorithm under the choice of {@code --backend} and the
- * {@code shangmi.backend*} properties. The first thing to run when something is slow or missing.
+ * {@code shangmi backends}: which backends loaded here, what each serves (and which SM4 modes a
+ * native one leaves to the Java engines), and if one did not, why; then which backend serves each
+ * algorithm under the choice of {@code --backend} and the {@code shangmi.backend*} properties. The first thing to run when something is slow or missing.
  */
 @Command(name = "backends", mixinStandardHelpOptions = true,
         description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
@@ -46,6 +46,12 @@ final class BackendsCommand implements Runnable {
                 status.details().isEmpty() ? "-" : status.details()});
         }
         printTable(out, rows);
+        for (BackendStatus status : statuses) {
+            if (!status.sm4ModesByJava().isEmpty()) {
+                out.println("SM4 modes " + status.backend().id() + " leaves to the Java engines: "
+                        + String.join(", ", status.sm4ModesByJava()));
+            }
+        }
         for (BackendStatus status : statuses) {
             if (!status.problems().isEmpty()) {
                 out.println((status.available() ? "problems of " : "why not ") + status.backend().id() + ": "

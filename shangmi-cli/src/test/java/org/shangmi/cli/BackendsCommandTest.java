@@ -19,6 +19,11 @@ class BackendsCommandTest {
         // the CLI's tests run on JDK 25 with native access, where libcrypto 3 is present
         assertTrue(lines.get(2).matches("openssl +available +HmacSM3, SM2, SM3, SM4 +OpenSSL 3\\..*libcrypto.*"), lines.get(2));
         assertTrue(lines.get(3).matches("jni +available +.*SM3.* +OpenSSL 3\\..*libcrypto.*"), lines.get(3));
+        for (String backend : List.of("openssl", "jni")) {
+            assertTrue(lines.stream().anyMatch(l -> l.matches("SM4 modes " + backend
+                    + " leaves to the Java engines: ((ECB|CBC|CTR|CFB|CFB8|OFB), )*GCM, CCM, XTS")), backend + " in " + run.out());
+        }
+        assertTrue(lines.stream().noneMatch(l -> l.matches("SM4 modes (java|vector) .*")), run.out());
         int choices = lines.indexOf("ALGORITHM  SERVED BY  WHY");
         assertTrue(choices > 3, run.out());
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.shangmi.core.backend.AeadEngine;
@@ -27,7 +28,7 @@ import org.shangmi.core.util.NativePaths;
  * EVP calls as the FFM backend ({@code shangmi-openssl}), with the same division of work: SM2,
  * SM3, HMAC-SM3 and SM4's basic modes by libcrypto; SM4's GCM, CCM and XTS, and any basic mode the
  * library lacks (CFB8 in 3.0), by the Java engines, so that a provider bound to this backend
- * offers every mode; public keys of given private keys and SM2 on empty messages by the Java
+ * offers every mode ({@link #sm4ModesByJava()} names them); public keys of given private keys and SM2 on empty messages by the Java
  * engine, as libcrypto 3.0 has no call for the first and fails on the second.
  */
 public final class JniBackend implements BackendService {
@@ -104,7 +105,6 @@ public final class JniBackend implements BackendService {
         // the dynamic linker knows a file named by the property by its descriptor's name
         String file = path == null ? NativeCrypto.libraryFile() : library;
         details = NativeCrypto.versionText() + ", " + (file != null ? file : library)
-                + "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"
                 + "; SM2 public keys of given private keys by the Java engine";
         // HMAC and SM4 are fetched on first use: a libcrypto without them fails their self-tests,
         // with OpenSSL's reason in the backend's status
@@ -166,6 +166,11 @@ public final class JniBackend implements BackendService {
     @Override
     public synchronized String details() {
         return details;
+    }
+
+    @Override
+    public List<String> sm4ModesByJava() {
+        return BackendService.sm4ModesByJavaBeside(mode -> sm4(mode) != 0);
     }
 
     @Override

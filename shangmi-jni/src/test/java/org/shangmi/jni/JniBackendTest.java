@@ -2,6 +2,7 @@ package org.shangmi.jni;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -146,9 +147,9 @@ class JniBackendTest {
     }
 
     @Test
-    void detailsSayWhichSm4ModesTheJavaEnginesServe() {
-        assertTrue(JNI.details().contains("; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"),
-                JNI.details());
+    void sm4ModesByJavaNameEveryModeWhoseEngineIsJavas() {
+        BackendChecks.sm4ModesByJavaAreThoseWithJavaEngines(JNI, engine -> engine instanceof JniSm4);
+        assertFalse(JNI.details().contains("SM4"), JNI.details());
     }
 
     @Test

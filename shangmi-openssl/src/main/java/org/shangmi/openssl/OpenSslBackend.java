@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -33,7 +34,7 @@ import org.shangmi.core.backend.XtsEngine;
  *
  * <p>SM4: the basic modes (ECB, CBC, CTR, CFB, OFB) go to libcrypto where it has them. GCM, CCM
  * and XTS, and any basic mode the library lacks, are served by the Java engines, so that a
- * provider bound to this backend offers every mode; {@link #details()} says which modes are whose.
+ * provider bound to this backend offers every mode; {@link #sm4ModesByJava()} names them.
  */
 public final class OpenSslBackend implements BackendService {
 
@@ -98,8 +99,7 @@ public final class OpenSslBackend implements BackendService {
         }
         // what libcrypto really has is found on first use: a fetch that fails makes that algorithm's
         // self-test fail, with OpenSSL's reason in the backend's status
-        details += "; SM4 GCM/CCM/XTS (and any basic mode libcrypto lacks) by the Java engines"
-                + "; SM2 public keys of given private keys by the Java engine";
+        details += "; SM2 public keys of given private keys by the Java engine";
         return Collections.unmodifiableSet(EnumSet.allOf(Algorithm.class));
     }
 
@@ -151,6 +151,11 @@ public final class OpenSslBackend implements BackendService {
     @Override
     public String details() {
         return details;
+    }
+
+    @Override
+    public List<String> sm4ModesByJava() {
+        return BackendService.sm4ModesByJavaBeside(mode -> sm4(mode) != null);
     }
 
     @Override

@@ -151,7 +151,15 @@ final class Backends {
             return new BackendStatus(backend, false, details, Collections.emptySet(),
                     failures.isEmpty() ? "offers no algorithm" : String.join("; ", failures));
         }
-        return new BackendStatus(backend, true, details, names, String.join("; ", failures));
+        List<String> sm4ModesByJava = List.of();
+        if (names.contains(Algorithm.SM4.jcaName())) {
+            try {
+                sm4ModesByJava = found.get(backend).sm4ModesByJava();
+            } catch (RuntimeException e) {
+                failures.add("cannot tell which SM4 modes the Java engines serve: " + e);
+            }
+        }
+        return new BackendStatus(backend, true, details, names, String.join("; ", failures), sm4ModesByJava);
     }
 
     /** Whether {@code backend} loads here (without self-testing its algorithms). */

@@ -79,6 +79,31 @@ class ShangMiProviderTest {
         }
     }
 
+    /** The native backends name the SM4 modes they hand to the Java engines; the others hand over none. */
+    @Test
+    void eachStatusNamesTheSm4ModesTheJavaEnginesServeForIt() {
+        List<BackendStatus> statuses = ShangMiProvider.backendStatus();
+        Set<Backend> natives = Set.of(Backend.OPENSSL, Backend.JNI);
+        for (BackendStatus status : statuses) {
+            List<String> modes = status.sm4ModesByJava();
+            if (natives.contains(status.backend()) && status.algorithms().contains("SM4")) {
+                assertTrue(modes.size() >= 3, status.backend() + ": " + modes);
+                assertEquals(List.of("GCM", "CCM", "XTS"), modes.subList(modes.size() - 3, modes.size()),
+                        status.backend() + ": " + modes);
+                assertTrue(Set.of("ECB", "CBC", "CTR", "CFB", "CFB8", "OFB").containsAll(modes.subList(0, modes.size() - 3)),
+                        status.backend() + ": " + modes);
+            } else {
+                assertEquals(List.of(), modes, status.backend() + " serves SM4 itself or not at all");
+            }
+        }
+        BackendStatus openssl = statuses.get(Backend.OPENSSL.ordinal());
+        BackendStatus jni = statuses.get(Backend.JNI.ordinal());
+        if (openssl.algorithms().contains("SM4") && jni.algorithms().contains("SM4")) {
+            assertEquals(openssl.sm4ModesByJava(), jni.sm4ModesByJava(), "one libcrypto, the same modes");
+        }
+        assertEquals(List.of(), new BackendStatus(Backend.JAVA, true, "", Set.of("SM3"), "").sm4ModesByJava());
+    }
+
     @Test
     void servicesAndAliasesResolve() throws Exception {
         ShangMiProvider provider = new ShangMiProvider(Backend.JAVA);

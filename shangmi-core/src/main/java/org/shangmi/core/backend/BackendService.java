@@ -1,6 +1,9 @@
 package org.shangmi.core.backend;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A family of engines (pure Java, OpenSSL, ...) that the provider finds through
@@ -25,6 +28,35 @@ public interface BackendService {
 
     /** What was loaded, for status displays: version, library path. Valid after {@link #load()}. */
     String details();
+
+    /**
+     * The SM4 modes that this backend, while offering SM4, hands to the Java engines: names of
+     * {@link CipherMode}s its library lacks, then {@code "GCM"}, {@code "CCM"}, {@code "XTS"} as
+     * applicable. Empty by default: a backend that serves every mode itself. Valid after
+     * {@link #load()}.
+     */
+    default List<String> sm4ModesByJava() {
+        return List.of();
+    }
+
+    /**
+     * {@link #sm4ModesByJava()} for a backend whose library serves the basic modes that
+     * {@code inLibrary} accepts and no other mode: the basic modes it rejects, then GCM, CCM and
+     * XTS; empty if it accepts none (a library without SM4, so no SM4 to hand over).
+     */
+    static List<String> sm4ModesByJavaBeside(Predicate<CipherMode> inLibrary) {
+        List<String> modes = new ArrayList<>();
+        for (CipherMode mode : CipherMode.values()) {
+            if (!inLibrary.test(mode)) {
+                modes.add(mode.name());
+            }
+        }
+        if (modes.size() == CipherMode.values().length) {
+            return List.of();
+        }
+        modes.addAll(List.of("GCM", "CCM", "XTS"));
+        return List.copyOf(modes);
+    }
 
     /**
      * A new digest engine.

@@ -172,6 +172,24 @@ public final class BackendChecks {
         }
     }
 
+    /**
+     * The SM4 modes the backend says the Java engines serve are exactly the basic modes whose
+     * engines are not its own, then GCM, CCM and XTS.
+     */
+    public static void sm4ModesByJavaAreThoseWithJavaEngines(BackendService backend, Predicate<CipherEngine> isNative) {
+        List<String> expected = new ArrayList<>();
+        for (CipherMode mode : CipherMode.values()) {
+            CipherEngine engine = backend.newSm4(mode, true, new byte[16], mode.needsIv() ? new byte[16] : null);
+            if (!isNative.test(engine)) {
+                expected.add(mode.name());
+            }
+            engine.destroy();
+        }
+        assertTrue(expected.size() < CipherMode.values().length, "the library serves some SM4 mode: " + expected);
+        expected.addAll(List.of("GCM", "CCM", "XTS"));
+        assertEquals(expected, backend.sm4ModesByJava());
+    }
+
     /** Bad keys, IVs, units and ranges are refused with the right exception; a destroyed engine refuses use. */
     public static void sm4RefusesBadKeysIvsUnitsAndRanges(BackendService backend) {
         assertThrows(IllegalArgumentException.class, () -> backend.newSm4(CipherMode.CBC, true, new byte[15], new byte[16]));
