@@ -16,12 +16,12 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.shangmi.core.util.Der;
 import org.shangmi.provider.Sm2PrivateKey;
 import org.shangmi.provider.spec.PemKeySpec;
 import org.shangmi.provider.spec.Sm2CompressedPublicKeySpec;
 import org.shangmi.provider.spec.Sm2RawPrivateKeySpec;
 import org.shangmi.provider.spec.Sm2UncompressedPublicKeySpec;
+import org.shangmi.pki.KeyAlgorithm;
 
 /**
  * Reads SM2 keys from files in whatever form they come: PEM (PKCS#8, SEC1, X.509), DER, or the
@@ -52,15 +52,15 @@ final class KeyFiles {
         byte[] der = null;
         try {
             der = pkcs8(bytes);
-            String[] algorithm = der == null ? null : pkcs8Algorithm(der);
+            KeyAlgorithm algorithm = der == null ? null : KeyAlgorithm.ofPkcs8(der);
             if (algorithm == null) {
                 return sm2Private(main, file, bytes);
             }
             PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(der);
-            if (SM2_CURVE.equals(algorithm[1]) || SM2_CURVE.equals(algorithm[0])) {
+            if (SM2_CURVE.equals(algorithm.parameterOid()) || SM2_CURVE.equals(algorithm.oid())) {
                 return KeyFactory.getInstance("SM2", main.provider()).generatePrivate(spec);
             }
-            String name = KEY_ALGORITHMS.getOrDefault(algorithm[0], algorithm[0]);
+            String name = KEY_ALGORITHMS.getOrDefault(algorithm.oid(), algorithm.oid());
             try {
                 return KeyFactory.getInstance(name).generatePrivate(spec);
             } catch (NoSuchAlgorithmException e) {
@@ -95,21 +95,6 @@ final class KeyFiles {
         }
         List<byte[]> blocks = Pem.decodeAll(bytes, "PRIVATE KEY");
         return blocks.isEmpty() ? null : blocks.get(0);
-    }
-
-    /** The key algorithm's OID and, where its parameters are one, the curve's OID; null if not PKCS#8. */
-    private static String[] pkcs8Algorithm(byte[] der) {
-        try {
-            Der.Reader info = new Der.Reader(der).sequence();
-            info.smallInteger();
-            Der.Reader algorithm = info.sequence();
-            String oid = Der.oidString(algorithm.bytes(Der.OBJECT_IDENTIFIER));
-            String parameter = algorithm.peekTag() == Der.OBJECT_IDENTIFIER
-                    ? Der.oidString(algorithm.bytes(Der.OBJECT_IDENTIFIER)) : null;
-            return new String[] {oid, parameter};
-        } catch (Der.MalformedException | RuntimeException e) {
-            return null;
-        }
     }
 
     private static PrivateKey sm2Private(Main main, Path file, byte[] bytes) throws GeneralSecurityException {
