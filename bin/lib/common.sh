@@ -53,7 +53,7 @@ find_jdk() {
 }
 
 # Installs Debian's gcc (with the C library's headers) when there is no C compiler and this is a
-# root shell with apt-get; shangmi-jni builds its native library with it, and without one its
+# root shell with apt-get; shangmi-openssl-jni builds its native library with it, and without one its
 # backend cannot load (its tests fail and say so).
 ensure_c_compiler() {
   command -v "${CC:-gcc}" >/dev/null 2>&1 && return 0
@@ -61,7 +61,7 @@ ensure_c_compiler() {
     echo "shangmi: installing a C compiler (Debian packages gcc and libc6-dev)" >&2
     { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc libc6-dev; } >&2
   else
-    echo "shangmi: no C compiler (${CC:-gcc}): shangmi-jni is built without its native library" \
+    echo "shangmi: no C compiler (${CC:-gcc}): shangmi-openssl-jni is built without its native library" \
       "(Debian: apt-get install gcc)" >&2
   fi
 }
@@ -94,7 +94,7 @@ ensure_go() {
   fi
 }
 
-# The cross compilers of a release: shangmi-jni's release carries libshangmi-jni for Linux x86_64
+# The cross compilers of a release: shangmi-openssl-jni's release carries libshangmi-jni for Linux x86_64
 # and aarch64, and builds the one that is not this machine's with Debian's cross gcc, installed
 # here when this is a root shell with apt-get (else the release fails and names the library).
 ensure_cross_compilers() {

@@ -12,13 +12,14 @@
 module org.shangmi.core {
     exports org.shangmi.core.kdf;
 
-    exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector;
+    exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl.ffm, org.shangmi.openssl.jni, org.shangmi.vector;
+    exports org.shangmi.core.libcrypto to org.shangmi.openssl.ffm, org.shangmi.openssl.jni;
     exports org.shangmi.core.hash to org.shangmi.provider;
-    exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.openssl;
+    exports org.shangmi.core.sm2 to org.shangmi.provider;
     exports org.shangmi.core.sm3 to org.shangmi.provider;
     exports org.shangmi.core.sm4 to org.shangmi.vector;
-    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl, org.shangmi.jni, org.shangmi.vector,
+    exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl.ffm, org.shangmi.openssl.jni, org.shangmi.vector,
             org.shangmi.pki;
 
-    provides org.shangmi.core.backend.BackendService with org.shangmi.core.backend.JavaBackendService;
+    provides org.shangmi.core.backend.BackendService with org.shangmi.core.javabackend.JavaBackend;
 }

@@ -3,8 +3,8 @@
  *
  * <p>Install it with {@code Security.addProvider(new ShangMiProvider())}, or name it
  * ({@code ShangMi}) in a {@code java.security} file: the provider is registered with
- * {@link java.util.ServiceLoader}. The other backends (modules {@code org.shangmi.openssl},
- * {@code org.shangmi.jni} and {@code org.shangmi.vector}) are found at run time when present;
+ * {@link java.util.ServiceLoader}. The other backends (modules {@code org.shangmi.openssl.ffm},
+ * {@code org.shangmi.openssl.jni} and {@code org.shangmi.vector}) are found at run time when present;
  * without them the Java backend serves every algorithm.
  *
  * @provides java.security.Provider {@link org.shangmi.provider.ShangMiProvider}

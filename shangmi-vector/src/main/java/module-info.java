@@ -13,5 +13,5 @@ module org.shangmi.vector {
     requires static jdk.incubator.vector;
     requires jdk.management;
 
-    provides org.shangmi.core.backend.BackendService with org.shangmi.vector.VectorBackendService;
+    provides org.shangmi.core.backend.BackendService with org.shangmi.vector.VectorBackend;
 }

@@ -19,7 +19,7 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
 /**
  * Finds the ShangMi provider through ServiceLoader, installs it, and checks SM3 and SM4 against
  * the standards' examples, an SM2 signature with an explicit ID, and HKDF-SM3. The argument names
- * the backend expected to serve SM3 ("java", "openssl" or "jni"). Prints one line per check; exits with 1
+ * the backend expected to serve SM3 ("java", "ffm" or "jni"). Prints one line per check; exits with 1
  * if any fails.
  */
 public final class Example {

@@ -38,7 +38,7 @@ enum Peers {
     SHANGMI_OPENSSL("ShangMi-OpenSSL", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {
-            return new ShangMiProvider(Backend.OPENSSL);
+            return new ShangMiProvider(Backend.FFM);
         }
     },
     /** ShangMi with the JNI backend (the same libcrypto through libshangmi-jni). */

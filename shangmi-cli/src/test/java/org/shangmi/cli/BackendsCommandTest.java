@@ -17,9 +17,9 @@ class BackendsCommandTest {
         assertTrue(lines.get(0).matches("BACKEND +STATUS +ALGORITHMS +DETAILS"), lines.get(0));
         assertTrue(lines.get(1).matches("java +available +HmacSM3, SM2, SM3, SM4 +.+"), lines.get(1));
         // the CLI's tests run on JDK 25 with native access, where libcrypto 3 is present
-        assertTrue(lines.get(2).matches("openssl +available +HmacSM3, SM2, SM3, SM4 +OpenSSL 3\\..*libcrypto.*"), lines.get(2));
+        assertTrue(lines.get(2).matches("ffm +available +HmacSM3, SM2, SM3, SM4 +OpenSSL 3\\..*libcrypto.*"), lines.get(2));
         assertTrue(lines.get(3).matches("jni +available +.*SM3.* +OpenSSL 3\\..*libcrypto.*"), lines.get(3));
-        for (String backend : List.of("openssl", "jni")) {
+        for (String backend : List.of("ffm", "jni")) {
             assertTrue(lines.stream().anyMatch(l -> l.matches("SM4 modes " + backend
                     + " leaves to the Java engines: ((ECB|CBC|CTR|CFB|CFB8|OFB), )*GCM, CCM, XTS")), backend + " in " + run.out());
         }
@@ -27,7 +27,7 @@ class BackendsCommandTest {
         int choices = lines.indexOf("ALGORITHM  SERVED BY  WHY");
         assertTrue(choices > 3, run.out());
         for (String algorithm : List.of("SM2", "SM3", "HmacSM3", "SM4")) {
-            assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|openssl) +auto, (Java|OpenSSL) first: .+")),
+            assertTrue(lines.stream().skip(choices).anyMatch(l -> l.matches(algorithm + " +(java|ffm) +auto, (Java|OpenSSL) first: .+")),
                     algorithm + " in " + run.out());
         }
     }
@@ -40,7 +40,7 @@ class BackendsCommandTest {
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.contains("choice: java,SM2=jni,SM4=openssl"), run.out());
         assertTrue(lines.contains("SM3        java       asked for java"), run.out());
-        assertTrue(lines.contains("SM4        openssl    asked for SM4=openssl"), run.out());
+        assertTrue(lines.contains("SM4        ffm        asked for SM4=openssl"), run.out());
         assertTrue(lines.contains("SM2        jni        asked for SM2=jni"), run.out());
         assertNull(System.getProperty("shangmi.backend"), "no property set");
         assertNull(System.getProperty("shangmi.backend.SM4"), "no property set");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Why the OpenSSL backend cannot load, as {@code shangmi backends} says it, each case in a fresh
+ * Why the FFM backend cannot load, as {@code shangmi backends} says it, each case in a fresh
  * JVM (the library is opened once per JVM): no native access, no library at the path given, and
  * a library that is not libcrypto. The provider then serves everything from Java.
  */
@@ -24,7 +24,7 @@ class BackendsReasonsTest {
     @Test
     void noNativeAccess() throws Exception {
         String out = backends(false, null);
-        assertTrue(out.contains("why not openssl: native access is not enabled for shangmi-openssl: start java with "
+        assertTrue(out.contains("why not ffm: native access is not enabled for shangmi-openssl-ffm: start java with "
                 + "--enable-native-access=ALL-UNNAMED"), out);
         assertServedByJava(out);
     }
@@ -32,7 +32,7 @@ class BackendsReasonsTest {
     @Test
     void noLibraryAtThePathGiven() throws Exception {
         String out = backends(true, "/nonexistent/libcrypto.so.3");
-        assertTrue(out.contains("why not openssl: cannot open libcrypto (/nonexistent/libcrypto.so.3: "), out);
+        assertTrue(out.contains("why not ffm: cannot open libcrypto (/nonexistent/libcrypto.so.3: "), out);
         assertServedByJava(out);
     }
 
@@ -43,7 +43,7 @@ class BackendsReasonsTest {
     @Test
     void onlyAnAbsolutePathToAFileOnlyItsOwnerWritesIsLoaded(@TempDir Path directory) throws Exception {
         String relative = backends(true, "libcrypto.so.3");
-        assertTrue(relative.contains("why not openssl: cannot open libcrypto (libcrypto.so.3: the library path must be absolute)"),
+        assertTrue(relative.contains("why not ffm: cannot open libcrypto (libcrypto.so.3: the library path must be absolute)"),
                 relative);
         assertServedByJava(relative);
         String folder = backends(true, directory.toString());
@@ -59,7 +59,7 @@ class BackendsReasonsTest {
         assertServedByJava(writable);
         Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
         String loaded = backends(true, copy.toString());
-        assertTrue(loaded.lines().anyMatch(l -> l.matches("openssl +available .*" + copy + ".*")), loaded);
+        assertTrue(loaded.lines().anyMatch(l -> l.matches("ffm +available .*" + copy + ".*")), loaded);
     }
 
     @Test
@@ -68,7 +68,7 @@ class BackendsReasonsTest {
         // libz is part of every Debian system (zlib1g is essential); elsewhere the case cannot be set up
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(libz), "no libz.so.1 at " + libz);
         String out = backends(true, libz.toString());
-        assertTrue(out.contains("why not openssl: " + libz + " is not libcrypto 3.x: libcrypto has no function OpenSSL_version_num"),
+        assertTrue(out.contains("why not ffm: " + libz + " is not libcrypto 3.x: libcrypto has no function OpenSSL_version_num"),
                 out);
         assertServedByJava(out);
     }
@@ -80,7 +80,7 @@ class BackendsReasonsTest {
         }
         for (String algorithm : List.of("SM3", "HmacSM3")) {
             assertTrue(out.lines().anyMatch(l -> l.matches(algorithm
-                    + " +java +auto, OpenSSL first: .+; but the openssl backend cannot serve it: .+")), algorithm + " in " + out);
+                    + " +java +auto, OpenSSL first: .+; but the ffm backend cannot serve it: .+")), algorithm + " in " + out);
         }
     }
 

@@ -36,8 +36,8 @@ class SpeedCommandTest {
         assertTrue(lines.get(0).contains("OpenSSL 3."), lines.get(0));
         assertTrue(lines.get(0).matches(".*; peers: bc BC [0-9.]+, kona KonaCrypto [0-9.]+, kona-native KonaCrypto-Native [0-9.]+"),
                 lines.get(0));
-        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +openssl \\(min-max\\) +jni \\(min-max\\) "
-                + "+bc \\(min-max\\) +kona \\(min-max\\) +kona-native \\(min-max\\) +openssl/java +jni/java "
+        assertTrue(lines.get(1).matches("operation +unit +java \\(min-max\\) +ffm \\(min-max\\) +jni \\(min-max\\) "
+                + "+bc \\(min-max\\) +kona \\(min-max\\) +kona-native \\(min-max\\) +ffm/java +jni/java "
                 + "+shangmi/best peer +openssl speed"), lines.get(1));
         int auto = lines.indexOf("auto picks:");
         List<String> rows = lines.subList(2, auto);
@@ -53,8 +53,8 @@ class SpeedCommandTest {
         assertEquals(8, rows.size(), run.out());
         // the OpenSSL backend loads here, so auto takes SM3 and HMAC-SM3 from it
         assertEquals(List.of(
-                "  SM3      openssl  (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
-                "  HmacSM3  openssl  (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
+                "  SM3      ffm      (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
+                "  HmacSM3  ffm      (auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike)",
                 "  SM2      java     (auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64)",
                 "  SM4      java     (auto, Java first: faster in the parallel modes, and constant time where OpenSSL indexes "
                         + "tables by secret data)"), lines.subList(auto + 1, lines.size()));
@@ -86,12 +86,12 @@ class SpeedCommandTest {
 
     @Test
     void oneBackendBesideOnePeer() {
-        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "openssl,bc", "--no-openssl-command", "sm2");
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "ffm,bc", "--no-openssl-command", "sm2");
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.get(0).endsWith("; peers: bc BC " + new org.bouncycastle.jce.provider.BouncyCastleProvider().getVersionStr()),
                 lines.get(0));
-        assertTrue(lines.get(1).matches("operation +unit +openssl \\(min-max\\) +bc \\(min-max\\) +shangmi/best peer"), lines.get(1));
+        assertTrue(lines.get(1).matches("operation +unit +ffm \\(min-max\\) +bc \\(min-max\\) +shangmi/best peer"), lines.get(1));
         assertEquals(4, lines.stream().filter(l -> l.matches("sm2 .* +ops/s +" + RATE + " +" + RATE + " +[0-9]+\\.[0-9]{2}")).count(),
                 run.out());
     }
@@ -166,7 +166,7 @@ class SpeedCommandTest {
     @Test
     void writesJson(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("speed.json");
-        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "java,openssl", "--no-openssl-command",
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "java,ffm", "--no-openssl-command",
                 "--json", file.toString(), "sm4");
         assertEquals(0, run.status(), run.err());
         JsonObject json = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
@@ -177,7 +177,7 @@ class SpeedCommandTest {
         for (int i = 0; i < results.size(); i++) {
             JsonObject result = results.get(i).getAsJsonObject();
             assertEquals("MB/s", result.get("unit").getAsString());
-            assertTrue(List.of("java", "openssl").contains(result.get("source").getAsString()));
+            assertTrue(List.of("java", "ffm").contains(result.get("source").getAsString()));
             double median = result.get("median").getAsDouble();
             assertTrue(result.get("min").getAsDouble() <= median && median <= result.get("max").getAsDouble(), result.toString());
         }
@@ -210,7 +210,7 @@ class SpeedCommandTest {
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "md5").status());
         CliRun unknown = CliRun.of("speed", "--seconds", "0.05", "--backend", "nss", "sm3");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("unknown backend nss: use java, openssl, jni, vector, or a peer: bc, kona, kona-native"), unknown.err());
+        assertTrue(unknown.err().contains("unknown backend nss: use java, ffm, jni, vector, or a peer: bc, kona, kona-native"), unknown.err());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
         CliRun missing = CliRun.of("speed", "--seconds", "0.05", "--provider", "org.example.NoSuchProvider", "sm3");
         assertEquals(2, missing.status());

@@ -6,28 +6,35 @@ package org.shangmi.provider;
  */
 public enum Backend {
     /** Pure Java engines from {@code shangmi-core}: always present, JDK 17 and later. */
-    JAVA("java", 17),
+    JAVA("java", "shangmi-core", 17),
     /**
-     * The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl}, JDK 22
-     * and later. In the {@code shangmi.backend} properties, {@code ffm} names it alone and
+     * The system's OpenSSL libcrypto 3.x through the FFM API: module {@code shangmi-openssl-ffm},
+     * JDK 22 and later. In a {@link BackendChoice}, {@code ffm} names it alone and the alias
      * {@code openssl} names it or, where it cannot serve, {@link #JNI}.
      */
-    OPENSSL("openssl", 22),
-    /** The same libcrypto through JNI: module {@code shangmi-jni} and its C library, JDK 17 and later. */
-    JNI("jni", 17),
+    FFM("ffm", "shangmi-openssl-ffm", 22),
+    /** The same libcrypto through JNI: module {@code shangmi-openssl-jni} and its C library, JDK 17 and later. */
+    JNI("jni", "shangmi-openssl-jni", 17),
     /**
      * SM4 only, on the incubating Vector API: module {@code shangmi-vector}, JDK 25, and a JVM
      * started with {@code --add-modules jdk.incubator.vector}. Never chosen by {@code auto}: it
      * serves once named ({@code shangmi.backend.SM4=vector}).
      */
-    VECTOR("vector", 25);
+    VECTOR("vector", "shangmi-vector", 25);
 
     private final String id;
+    private final String artifact;
     private final int minimumJdk;
 
-    Backend(String id, int minimumJdk) {
+    Backend(String id, String artifact, int minimumJdk) {
         this.id = id;
+        this.artifact = artifact;
         this.minimumJdk = minimumJdk;
+    }
+
+    /** The Maven artifact (and jar) that holds the backend. */
+    public String artifact() {
+        return artifact;
     }
 
     /** The oldest JDK (feature release) the backend runs on. */

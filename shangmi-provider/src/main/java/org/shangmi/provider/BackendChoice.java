@@ -11,8 +11,8 @@ import org.shangmi.core.backend.Algorithm;
 
 /**
  * Which backend a {@link ShangMiProvider} asks for, per algorithm: {@code auto} (the measured
- * preference below), a backend by name, or {@code openssl} (libcrypto through FFM where that
- * serves, else through JNI). A global choice applies to every algorithm without a choice of its
+ * preference below), a backend by name ({@code java}, {@code ffm}, {@code jni}, {@code vector}),
+ * or the alias {@code openssl} (libcrypto through FFM where that serves, else through JNI). A global choice applies to every algorithm without a choice of its
  * own. Immutable; a provider reads its choice once, when it is made.
  *
  * <p>Two sources give the same choice: the system properties {@code shangmi.backend} and
@@ -163,8 +163,8 @@ public final class BackendChoice {
      */
     static List<Backend> autoOrder(Algorithm algorithm) {
         List<Backend> preference = switch (algorithm) {
-            case SM3, HMAC_SM3 -> List.of(Backend.OPENSSL, Backend.JNI, Backend.JAVA);
-            case SM2, SM4 -> List.of(Backend.JAVA, Backend.OPENSSL, Backend.JNI);
+            case SM3, HMAC_SM3 -> List.of(Backend.FFM, Backend.JNI, Backend.JAVA);
+            case SM2, SM4 -> List.of(Backend.JAVA, Backend.FFM, Backend.JNI);
         };
         int jdk = Runtime.version().feature();
         return preference.stream().filter(backend -> jdk >= backend.minimumJdk()).toList();
@@ -184,8 +184,7 @@ public final class BackendChoice {
         String name = value.trim().toLowerCase(Locale.ROOT);
         List<Backend> backends = switch (name) {
             case "auto" -> List.of();
-            case "ffm" -> List.of(Backend.OPENSSL);
-            case "openssl" -> List.of(Backend.OPENSSL, Backend.JNI);
+                        case "openssl" -> List.of(Backend.FFM, Backend.JNI);
             default -> {
                 Backend named = Backend.forId(name);
                 if (named == null) {

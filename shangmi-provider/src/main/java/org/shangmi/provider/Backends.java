@@ -92,7 +92,7 @@ final class Backends {
         } else if (service == null) {
             String reason = backend == Backend.JAVA
                     ? "shangmi-core's backend registration (META-INF/services) is missing"
-                    : "module shangmi-" + backend.id() + " is not on the class path";
+                    : backend.artifact() + " is not on the class path";
             if (!loaderErrors.isEmpty()) {
                 reason += "; ServiceLoader reported: " + String.join("; ", loaderErrors);
             }

@@ -25,8 +25,8 @@ class BackendChoiceTest {
         assertEquals("java", choice.requested("HmacSM3"));
         assertEquals("openssl", choice.requested("sm4"));
         assertEquals("jni", choice.requested("SM3"));
-        assertEquals(List.of(Backend.OPENSSL, Backend.JNI), choice.backends(Algorithm.SM4), "openssl: FFM, else JNI");
-        assertEquals(List.of(Backend.OPENSSL), BackendChoice.parse("ffm").backends(Algorithm.SM3));
+        assertEquals(List.of(Backend.FFM, Backend.JNI), choice.backends(Algorithm.SM4), "openssl: FFM, else JNI");
+        assertEquals(List.of(Backend.FFM), BackendChoice.parse("ffm").backends(Algorithm.SM3));
         assertEquals(List.of(), BackendChoice.parse("auto").backends(Algorithm.SM3));
         assertEquals("java,SM3=jni,SM4=openssl", choice.toString());
         assertEquals(choice, BackendChoice.parse(choice.toString()));

@@ -43,8 +43,10 @@ class LoggingTest {
         assertEquals("ok\n", run.stdout(), run.stderr());
         List<String> lines = run.stderr().lines().toList();
         assertEquals(1, lines.size(), run.stderr());
-        assertTrue(lines.get(0).startsWith("WARNING: shangmi.backend=openssl: the openssl backend is unavailable ("),
+        // the alias openssl names both libcrypto bindings, FFM first
+        assertTrue(lines.get(0).startsWith("WARNING: shangmi.backend=openssl: the ffm backend is unavailable ("),
                 run.stderr());
+        assertTrue(lines.get(0).contains("; the jni backend is unavailable ("), run.stderr());
         assertTrue(lines.get(0).endsWith("); the java backend serves instead"), run.stderr());
     }
 
@@ -55,7 +57,7 @@ class LoggingTest {
         List<String> classPath = new ArrayList<>(List.of(ClassPaths.location("org/shangmi/core/sm3/Sm3.class"),
                 ClassPaths.location("org/shangmi/provider/ShangMiProvider.class"), ClassPaths.location("org/shangmi/launched/EveryAlgorithmProgram.class")));
         if (withOpenSsl) {
-            classPath.add(ClassPaths.location("org/shangmi/openssl/OpenSslBackend.class"));
+            classPath.add(ClassPaths.location("org/shangmi/openssl/ffm/FfmBackend.class"));
         }
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Djava.util.logging.SimpleFormatter.format=%4$s: %5$s%n"));

@@ -50,8 +50,8 @@ class ShangMiProviderTest {
     /** CI runs this on JDK 25, where the backend must load, and on JDK 17, where it must say why it cannot. */
     @Test
     void theOpenSslBackendLoadsFromJdk22OnAndSaysWhyNotBefore() {
-        BackendStatus openssl = ShangMiProvider.backendStatus().get(Backend.OPENSSL.ordinal());
-        assertEquals(Backend.OPENSSL, openssl.backend());
+        BackendStatus openssl = ShangMiProvider.backendStatus().get(Backend.FFM.ordinal());
+        assertEquals(Backend.FFM, openssl.backend());
         if (Runtime.version().feature() < 22) {
             assertFalse(openssl.available());
             assertTrue(openssl.problems().startsWith("needs JDK 22 or later; this JVM is " + Runtime.version().feature()),
@@ -83,7 +83,7 @@ class ShangMiProviderTest {
     @Test
     void eachStatusNamesTheSm4ModesTheJavaEnginesServeForIt() {
         List<BackendStatus> statuses = ShangMiProvider.backendStatus();
-        Set<Backend> natives = Set.of(Backend.OPENSSL, Backend.JNI);
+        Set<Backend> natives = Set.of(Backend.FFM, Backend.JNI);
         for (BackendStatus status : statuses) {
             List<String> modes = status.sm4ModesByJava();
             if (natives.contains(status.backend()) && status.algorithms().contains("SM4")) {
@@ -96,7 +96,7 @@ class ShangMiProviderTest {
                 assertEquals(List.of(), modes, status.backend() + " serves SM4 itself or not at all");
             }
         }
-        BackendStatus openssl = statuses.get(Backend.OPENSSL.ordinal());
+        BackendStatus openssl = statuses.get(Backend.FFM.ordinal());
         BackendStatus jni = statuses.get(Backend.JNI.ordinal());
         if (openssl.algorithms().contains("SM4") && jni.algorithms().contains("SM4")) {
             assertEquals(openssl.sm4ModesByJava(), jni.sm4ModesByJava(), "one libcrypto, the same modes");
@@ -164,7 +164,7 @@ class ShangMiProviderTest {
         assertEquals("auto, Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64",
                 auto.choiceReason("SM2"));
         // the first native backend this JDK can run: FFM from JDK 22, else JNI
-        Backend first = Runtime.version().feature() >= 22 ? Backend.OPENSSL : Backend.JNI;
+        Backend first = Runtime.version().feature() >= 22 ? Backend.FFM : Backend.JNI;
         BackendStatus preferred = ShangMiProvider.backendStatus().get(first.ordinal());
         String preference = "auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike";
         if (preferred.available()) {
@@ -192,7 +192,7 @@ class ShangMiProviderTest {
     }
 
     /**
-     * CI runs the provider's tests with shangmi-jni and its C library built, on JDK 17 and JDK 25;
+     * CI runs the provider's tests with shangmi-openssl-jni and its C library built, on JDK 17 and JDK 25;
      * a build without a C compiler has no library, and the backend says so.
      */
     @Test
@@ -200,7 +200,7 @@ class ShangMiProviderTest {
         BackendStatus jni = ShangMiProvider.backendStatus().get(Backend.JNI.ordinal());
         assertEquals(Backend.JNI, jni.backend());
         String platform = System.getProperty("os.arch").equals("aarch64") ? "linux-aarch64" : "linux-x86_64";
-        if (ShangMiProviderTest.class.getClassLoader().getResource("org/shangmi/jni/native/" + platform + "/libshangmi-jni.so") == null) {
+        if (ShangMiProviderTest.class.getClassLoader().getResource("org/shangmi/openssl/jni/native/" + platform + "/libshangmi-jni.so") == null) {
             assertFalse(jni.available());
             assertTrue(jni.problems().contains("(built without a C compiler?)"), jni.problems());
             return;
@@ -246,17 +246,17 @@ class ShangMiProviderTest {
             theJniBackendLoadsOnEveryJdk(); // says why, and this test has nothing to choose between
             return;
         }
-        boolean ffm = ShangMiProvider.backendStatus().get(Backend.OPENSSL.ordinal()).algorithms().contains("SM3");
+        boolean ffm = ShangMiProvider.backendStatus().get(Backend.FFM.ordinal()).algorithms().contains("SM3");
         System.setProperty("shangmi.backend.SM3", "openssl");
         ShangMiProvider openssl = new ShangMiProvider();
-        assertEquals(ffm ? Backend.OPENSSL : Backend.JNI, openssl.backendFor("SM3"));
+        assertEquals(ffm ? Backend.FFM : Backend.JNI, openssl.backendFor("SM3"));
         assertEquals("shangmi.backend.SM3=openssl", openssl.choiceReason("SM3"));
         System.setProperty("shangmi.backend.SM3", "JNI");
         assertEquals(Backend.JNI, new ShangMiProvider().backendFor("SM3"));
         System.setProperty("shangmi.backend.SM3", "ffm");
         ShangMiProvider onlyFfm = new ShangMiProvider();
         if (ffm) {
-            assertEquals(Backend.OPENSSL, onlyFfm.backendFor("SM3"));
+            assertEquals(Backend.FFM, onlyFfm.backendFor("SM3"));
         } else {
             assertEquals(Backend.JNI, onlyFfm.backendFor("SM3"), "auto's next choice");
             assertTrue(onlyFfm.choiceReason("SM3").startsWith("shangmi.backend.SM3=ffm; but the openssl backend cannot serve it: "

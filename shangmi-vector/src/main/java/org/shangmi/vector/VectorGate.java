@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Whether this JVM's vector code may serve real keys: open once the warm-up has shown every call
- * shape to run compiled ({@link VectorBackendService}), shut for the rest of the JVM's life when the
+ * shape to run compiled ({@link VectorBackend}), shut for the rest of the JVM's life when the
  * periodic check of {@link VectorGatedRounds} sees a call allocate as the Vector API's Java fallback
  * does ({@link #FALLBACK_BYTES} or more, or a little on two calls of a key in a row). Shut, every key's rounds go through the circuit
  * engine.

@@ -1,5 +1,5 @@
 /**
- * The vector backend: {@link org.shangmi.vector.VectorBackendService}, found by the provider
+ * The vector backend: {@link org.shangmi.vector.VectorBackend}, found by the provider
  * through {@link java.util.ServiceLoader}. Not for direct use.
  */
 package org.shangmi.vector;

@@ -68,7 +68,7 @@ public final class VectorGateProgram {
     }
 
     private static BackendService loadedBackend() throws Exception {
-        BackendService vector = new VectorBackendService();
+        BackendService vector = new VectorBackend();
         vector.load();
         return vector;
     }

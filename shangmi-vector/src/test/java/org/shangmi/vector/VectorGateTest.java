@@ -98,7 +98,7 @@ class VectorGateTest {
     /** Runs the program in a JVM of its own; its standard output's lines (standard error must hold nothing unexpected). */
     private static List<String> run(List<String> options, String mode) throws Exception {
         String classPath = String.join(File.pathSeparator, ClassPaths.location("org/shangmi/core/sm4/Sm4.class"),
-                ClassPaths.location("org/shangmi/vector/VectorBackendService.class"),
+                ClassPaths.location("org/shangmi/vector/VectorBackend.class"),
                 ClassPaths.location("org/shangmi/vector/VectorGateProgram.class"));
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector"));

@@ -48,7 +48,7 @@ class VectorLoadingTest {
 
     private static String onClassPath(String... options) throws Exception {
         String classPath = String.join(File.pathSeparator, location("org/shangmi/core/sm4/Sm4.class"),
-                location("org/shangmi/vector/VectorBackendService.class"), location("org/shangmi/vector/launched/VectorProgram.class"));
+                location("org/shangmi/vector/VectorBackend.class"), location("org/shangmi/vector/launched/VectorProgram.class"));
         List<String> command = new ArrayList<>(List.of(options));
         command.addAll(List.of("-cp", classPath, VectorProgram.class.getName()));
         return run(command);
@@ -56,7 +56,7 @@ class VectorLoadingTest {
 
     private static String onModulePath(String... options) throws Exception {
         String modulePath = String.join(File.pathSeparator, location("org/shangmi/core/sm4/Sm4.class"),
-                location("org/shangmi/vector/VectorBackendService.class"));
+                location("org/shangmi/vector/VectorBackend.class"));
         List<String> command = new ArrayList<>(List.of(options));
         // the vector module as a root: a provider module resolves it by service binding (it uses BackendService)
         command.addAll(List.of("-p", modulePath, "--add-modules", "org.shangmi.core,org.shangmi.vector",

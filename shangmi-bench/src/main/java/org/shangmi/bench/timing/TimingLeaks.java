@@ -15,7 +15,7 @@ import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.core.sm4.Sm4;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.util.ConstantTime;
-import org.shangmi.vector.VectorBackendService;
+import org.shangmi.vector.VectorBackend;
 
 /**
  * A dudect-style test for timing leaks (Reparaz, Balasch and Verbauwhede, "Dude, is my code
@@ -198,7 +198,7 @@ public final class TimingLeaks {
      * it until its code is compiled.
      */
     private static void vectorTargets(List<Target> targets, byte[] key) {
-        VectorBackendService vector = new VectorBackendService();
+        VectorBackend vector = new VectorBackend();
         try {
             vector.load();
         } catch (BackendUnavailableException | LinkageError e) {

@@ -8,11 +8,6 @@ import org.junit.jupiter.api.Test;
 class BackendServiceTest {
 
     @Test
-    void theJavaBackendHandsNoSm4ModeOver() {
-        assertEquals(List.of(), new JavaBackendService().sm4ModesByJava());
-    }
-
-    @Test
     void aLibrarysMissingBasicModesComeFirstThenTheModesItNeverServes() {
         assertEquals(List.of("GCM", "CCM", "XTS"), BackendService.sm4ModesByJavaBeside(mode -> true));
         assertEquals(List.of("CFB8", "GCM", "CCM", "XTS"),

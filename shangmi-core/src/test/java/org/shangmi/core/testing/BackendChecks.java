@@ -23,7 +23,7 @@ import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
-import org.shangmi.core.backend.JavaBackendService;
+import org.shangmi.core.javabackend.JavaBackend;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
 
@@ -34,7 +34,7 @@ import org.shangmi.core.backend.Sm2Engine;
  */
 public final class BackendChecks {
 
-    private static final JavaBackendService JAVA = new JavaBackendService();
+    private static final JavaBackend JAVA = new JavaBackend();
 
     private BackendChecks() {
     }

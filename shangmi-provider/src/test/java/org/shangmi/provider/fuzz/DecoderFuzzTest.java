@@ -76,7 +76,7 @@ class DecoderFuzzTest {
 
     static {
         BACKENDS.add(new ShangMiProvider(Backend.JAVA));
-        for (Backend backend : new Backend[] {Backend.OPENSSL, Backend.JNI}) {
+        for (Backend backend : new Backend[] {Backend.FFM, Backend.JNI}) {
             try {
                 BACKENDS.add(new ShangMiProvider(backend));
             } catch (ProviderException unavailable) {

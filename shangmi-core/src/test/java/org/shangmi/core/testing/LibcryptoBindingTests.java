@@ -1,0 +1,75 @@
+package org.shangmi.core.testing;
+
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.libcrypto.LibcryptoDigest;
+import org.shangmi.core.libcrypto.LibcryptoSm4;
+
+/**
+ * The checks every libcrypto binding passes, whatever its calls: each binding's test class
+ * extends this one, loads its backend once, and adds the checks of its own native side.
+ */
+public abstract class LibcryptoBindingTests {
+
+    /** The binding's backend, loaded. */
+    protected abstract BackendService backend();
+
+    /** Reads (and removes) the oldest entry of this thread's libcrypto error queue; 0 if it is empty. */
+    protected abstract long pendingError();
+
+    private LongSupplier errorQueue() {
+        return this::pendingError;
+    }
+
+    @Test
+    void badRangesAndMissingKeysAreRefusedBeforeAnyNativeCallAndLeaveTheStateAlone() {
+        BackendChecks.badRangesAreRefusedAndLeaveTheStateAlone(backend());
+    }
+
+    @Test
+    void hmacKeysOfEveryLengthAndRekeyingEqualJava() {
+        BackendChecks.hmacKeysOfEveryLengthAndRekeyingEqualJava(backend(), LibcryptoDigest.CHUNK);
+    }
+
+    @Test
+    void aMacCopyAndResetAndDestroyBehave() {
+        BackendChecks.macCopyResetAndDestroyBehave(backend());
+    }
+
+    @Test
+    void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
+        BackendChecks.sm4BasicModesEqualJava(backend(), LibcryptoDigest.CHUNK, engine -> engine instanceof LibcryptoSm4<?>);
+    }
+
+    @Test
+    void sm4RefusesBadKeysIvsUnitsAndRangesBeforeAnyNativeCall() {
+        BackendChecks.sm4RefusesBadKeysIvsUnitsAndRanges(backend());
+    }
+
+    @Test
+    void sm4ModesByJavaNameEveryModeWhoseEngineIsJavas() {
+        BackendChecks.sm4ModesByJavaAreThoseWithJavaEngines(backend(), engine -> engine instanceof LibcryptoSm4<?>);
+        org.junit.jupiter.api.Assertions.assertFalse(backend().details().contains("SM4"), backend().details());
+    }
+
+    @Test
+    void sm2CrossChecksWithJavaBothWays() {
+        BackendChecks.sm2CrossChecksWithJavaBothWays(backend(), errorQueue());
+    }
+
+    @Test
+    void sm2DecryptsWithAPreparedKeyAsWithItsBytesEmptyMessagesIncluded() {
+        BackendChecks.sm2DecryptsWithAPreparedKeyAsWithItsBytes(backend());
+    }
+
+    @Test
+    void sm2RefusesBadKeysAndValuesBeforeAnyNativeCall() {
+        BackendChecks.sm2RefusesBadKeysAndValues(backend(), errorQueue());
+    }
+
+    @Test
+    void oneSigningKeyServesManyThreads() throws Exception {
+        BackendChecks.oneSigningKeyServesManyThreads(backend());
+    }
+}
