@@ -259,7 +259,7 @@ class ShangMiProviderTest {
             assertEquals(Backend.FFM, onlyFfm.backendFor("SM3"));
         } else {
             assertEquals(Backend.JNI, onlyFfm.backendFor("SM3"), "auto's next choice");
-            assertTrue(onlyFfm.choiceReason("SM3").startsWith("shangmi.backend.SM3=ffm; but the openssl backend cannot serve it: "
+            assertTrue(onlyFfm.choiceReason("SM3").startsWith("shangmi.backend.SM3=ffm; but the ffm backend cannot serve it: "
                     + "needs JDK 22 or later"), onlyFfm.choiceReason("SM3"));
         }
     }

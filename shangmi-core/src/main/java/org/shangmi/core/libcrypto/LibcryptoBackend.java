@@ -42,6 +42,12 @@ public abstract class LibcryptoBackend implements BackendService {
     /** Tencent Kona's name for the same property, honoured when the first is unset. */
     public static final String LEGACY_PATH_PROPERTY = "jdk.openssl.cryptoLibPath";
 
+    /**
+     * The most bytes of an array one C call takes: a heap array is pinned for the length of a
+     * call (JNI's critical arrays, FFM's heap segments), which holds the garbage collector off.
+     */
+    public static final int CHUNK = 16 * 1024;
+
     /** OpenSSL_version_num() of 3.0.0: 0xMNN00PP0. */
     private static final long MIN_VERSION = 0x30000000L;
     private static final int SM3_BLOCK_LENGTH = 64;

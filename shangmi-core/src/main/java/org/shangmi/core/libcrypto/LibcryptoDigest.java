@@ -7,19 +7,13 @@ import org.shangmi.core.backend.DigestEngine;
 /**
  * A digest over one reused libcrypto EVP_MD_CTX, whatever the binding: the checks and the JCA
  * contract here, the C calls in the binding's {@link Calls}. Ranges are checked before any C call;
- * long inputs go to C in chunks of {@link #CHUNK} bytes. The context is freed once the engine is
+ * long inputs go to C in chunks of {@link LibcryptoBackend#CHUNK} bytes. The context is freed once the engine is
  * unreachable. Not thread-safe; the binding holds the context for the length of each call, so
  * that misuse from several threads cannot make C use freed memory.
  *
  * @param <C> the binding's handle of one EVP_MD_CTX
  */
 public final class LibcryptoDigest<C> implements DigestEngine {
-
-    /**
-     * Bytes per C call: a heap array is pinned for the length of a call (JNI's critical arrays,
-     * FFM's heap segments), which holds the garbage collector off.
-     */
-    public static final int CHUNK = 16 * 1024;
 
     /** The C calls of one binding on contexts of one libcrypto digest. */
     public interface Calls<C> {
@@ -29,7 +23,7 @@ public final class LibcryptoDigest<C> implements DigestEngine {
         /** A context ready for a message. */
         C newContext();
 
-        /** Hashes {@code input[off..off+len)} (a checked range of at most {@link #CHUNK} bytes). */
+        /** Hashes {@code input[off..off+len)} (a checked range of at most {@link LibcryptoBackend#CHUNK} bytes). */
         void update(C ctx, byte[] input, int off, int len);
 
         /** Writes the digest to {@code out[off..)} (a checked range) and starts a new message. */
@@ -86,8 +80,8 @@ public final class LibcryptoDigest<C> implements DigestEngine {
     public void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
         try {
-            for (int done = 0; done < len; done += CHUNK) {
-                calls.update(ctx, input, off + done, Math.min(CHUNK, len - done));
+            for (int done = 0; done < len; done += LibcryptoBackend.CHUNK) {
+                calls.update(ctx, input, off + done, Math.min(LibcryptoBackend.CHUNK, len - done));
             }
         } finally {
             Reference.reachabilityFence(this);

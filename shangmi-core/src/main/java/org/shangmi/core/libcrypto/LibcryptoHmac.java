@@ -8,7 +8,7 @@ import org.shangmi.core.backend.MacEngine;
  * HMAC over one reused libcrypto EVP_MAC_CTX, whatever the binding: the keyed state and the JCA
  * contract here, the C calls in the binding's {@link Calls}. {@link #destroy} frees the context,
  * and with it OpenSSL's copy of the key; the next {@link #init} makes a new one. Ranges are
- * checked here before any C call; long inputs go to C in chunks of {@link LibcryptoDigest#CHUNK}
+ * checked here before any C call; long inputs go to C in chunks of {@link LibcryptoBackend#CHUNK}
  * bytes. Not thread-safe, but each method reads the context once, and the bindings guard it
  * ({@link LibcryptoGuard}), so that a {@code destroy} racing a call makes it throw
  * {@link IllegalStateException}, never use freed memory.
@@ -25,7 +25,7 @@ public final class LibcryptoHmac<C> implements MacEngine {
         /** Keys {@code ctx} with {@code key[off..off+len)} (a checked range, empty included) and starts a message. */
         void key(C ctx, byte[] key, int off, int len);
 
-        /** MACs {@code input[off..off+len)} (a checked range of at most {@link LibcryptoDigest#CHUNK} bytes). */
+        /** MACs {@code input[off..off+len)} (a checked range of at most {@link LibcryptoBackend#CHUNK} bytes). */
         void update(C ctx, byte[] input, int off, int len);
 
         /** Writes the tag to {@code out[off..off+macLength)} (checked) and starts a new message under the same key. */
@@ -92,8 +92,8 @@ public final class LibcryptoHmac<C> implements MacEngine {
         Objects.checkFromIndexSize(off, len, input.length);
         C context = keyedContext();
         try {
-            for (int done = 0; done < len; done += LibcryptoDigest.CHUNK) {
-                calls.update(context, input, off + done, Math.min(LibcryptoDigest.CHUNK, len - done));
+            for (int done = 0; done < len; done += LibcryptoBackend.CHUNK) {
+                calls.update(context, input, off + done, Math.min(LibcryptoBackend.CHUNK, len - done));
             }
         } finally {
             Reference.reachabilityFence(this);

@@ -10,7 +10,7 @@ import org.shangmi.core.backend.CipherMode;
  * SM4 in one of the basic modes over one reused libcrypto EVP_CIPHER_CTX, padding off (the
  * provider pads), whatever the binding: the checks and the JCA contract here, the C calls in the
  * binding's {@link Calls}. The key, the IV, lengths and offsets are checked before any C call;
- * long inputs go to C in chunks of {@link LibcryptoDigest#CHUNK} bytes. {@link #destroy} frees the
+ * long inputs go to C in chunks of {@link LibcryptoBackend#CHUNK} bytes. {@link #destroy} frees the
  * context, which makes OpenSSL clear its key schedule, at once or, if another thread is inside a
  * call, when that call returns; calls after it throw {@link IllegalStateException}. Not
  * thread-safe otherwise.
@@ -26,7 +26,7 @@ public final class LibcryptoSm4<C> implements CipherEngine {
 
         /**
          * Transforms {@code in[inOff..inOff+len)} into {@code out[outOff..)} (checked ranges, at most
-         * {@link LibcryptoDigest#CHUNK} bytes, whole units of the mode; in and out may be the same
+         * {@link LibcryptoBackend#CHUNK} bytes, whole units of the mode; in and out may be the same
          * range) and returns the bytes written.
          */
         int update(C ctx, byte[] in, int inOff, int len, byte[] out, int outOff);
@@ -71,7 +71,7 @@ public final class LibcryptoSm4<C> implements CipherEngine {
         Objects.checkFromIndexSize(outOff, len, out.length);
         try {
             for (int done = 0; done < len; ) {
-                int n = Math.min(len - done, LibcryptoDigest.CHUNK);
+                int n = Math.min(len - done, LibcryptoBackend.CHUNK);
                 int written = calls.update(ctx, in, inOff + done, n, out, outOff + done);
                 if (written != n) {
                     throw new LibcryptoException("EVP_CipherUpdate(SM4-" + mode + ") wrote " + written + " bytes for " + n);

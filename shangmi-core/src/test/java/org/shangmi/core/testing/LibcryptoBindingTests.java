@@ -3,7 +3,7 @@ package org.shangmi.core.testing;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.BackendService;
-import org.shangmi.core.libcrypto.LibcryptoDigest;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 import org.shangmi.core.libcrypto.LibcryptoSm4;
 
 /**
@@ -29,7 +29,7 @@ public abstract class LibcryptoBindingTests {
 
     @Test
     void hmacKeysOfEveryLengthAndRekeyingEqualJava() {
-        BackendChecks.hmacKeysOfEveryLengthAndRekeyingEqualJava(backend(), LibcryptoDigest.CHUNK);
+        BackendChecks.hmacKeysOfEveryLengthAndRekeyingEqualJava(backend(), LibcryptoBackend.CHUNK);
     }
 
     @Test
@@ -39,7 +39,7 @@ public abstract class LibcryptoBindingTests {
 
     @Test
     void sm4BasicModesEqualJavaAcrossTheChunkSizeInPlaceAndAfterReset() {
-        BackendChecks.sm4BasicModesEqualJava(backend(), LibcryptoDigest.CHUNK, engine -> engine instanceof LibcryptoSm4<?>);
+        BackendChecks.sm4BasicModesEqualJava(backend(), LibcryptoBackend.CHUNK, engine -> engine instanceof LibcryptoSm4<?>);
     }
 
     @Test

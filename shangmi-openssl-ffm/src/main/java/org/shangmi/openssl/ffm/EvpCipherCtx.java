@@ -2,12 +2,12 @@ package org.shangmi.openssl.ffm;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
-import java.util.Objects;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 
 /**
  * One cipher context (EVP_CIPHER_CTX) for one key and direction, padding off: the provider pads.
- * Lengths, offsets, the key and the IV are checked here before any C call; long inputs go to C in
- * chunks of {@link LibCrypto#CHUNK} bytes. Freeing the context makes OpenSSL clear its key
+ * Lengths, offsets, the key and the IV are checked here before any C call; an update takes at
+ * most {@link LibcryptoBackend#CHUNK} bytes. Freeing the context makes OpenSSL clear its key
  * schedule. Each call holds the context ({@link #acquire}), so that closing it from another thread
  * (a racing {@code destroy()}) frees it only once the call returns, and later calls throw.
  */
@@ -58,30 +58,23 @@ final class EvpCipherCtx extends NativeObject {
     }
 
     /**
-     * Transforms {@code len} bytes; the whole input must come out at once (padding is off and the
-     * caller passes whole blocks to block modes). In and out may be the same range.
+     * Transforms {@code len} bytes (at most a chunk); the whole input must come out at once
+     * (padding is off and the caller passes whole blocks to block modes). In and out may be the
+     * same range.
      */
     void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        Objects.checkFromIndexSize(outOff, len, out.length);
+        MemorySegment input = LibCrypto.heapChunk(in, inOff, len);
+        MemorySegment output = LibCrypto.heapChunk(out, outOff, len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment input = MemorySegment.ofArray(in);
-            MemorySegment output = MemorySegment.ofArray(out);
-            MemorySegment written = MemorySegment.ofArray(outLength);
-            for (int done = 0; done < len; ) {
-                int n = Math.min(len - done, LibCrypto.CHUNK);
-                outLength[0] = -1;
-                int result = LibCrypto.evpCipherUpdate(ctx, output.asSlice(outOff + done, n), written,
-                        input.asSlice(inOff + done, n), n);
-                if (result != 1) {
-                    throw OpenSslException.failed("EVP_CipherUpdate(" + cipher.name() + ")"); // named only on failure
-                }
-                if (outLength[0] != n) {
-                    throw new OpenSslException("EVP_CipherUpdate(" + cipher.name() + ") wrote " + outLength[0]
-                            + " bytes for " + n);
-                }
-                done += n;
+            outLength[0] = -1;
+            int result = LibCrypto.evpCipherUpdate(ctx, output, MemorySegment.ofArray(outLength), input, len);
+            if (result != 1) {
+                throw OpenSslException.failed("EVP_CipherUpdate(" + cipher.name() + ")"); // named only on failure
+            }
+            if (outLength[0] != len) {
+                throw new OpenSslException("EVP_CipherUpdate(" + cipher.name() + ") wrote " + outLength[0]
+                        + " bytes for " + len);
             }
         } finally {
             release();

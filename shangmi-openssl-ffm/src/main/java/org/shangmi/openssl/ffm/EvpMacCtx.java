@@ -4,11 +4,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.util.Objects;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 
 /**
  * One MAC context (EVP_MAC_CTX) of HMAC over a fixed digest, reused from message to message
- * under one key. Array arguments are checked here, before any C call; long inputs go to C in
- * chunks of {@link LibCrypto#CHUNK} bytes. OpenSSL keeps its own copy of the key, which it clears
+ * under one key. Array arguments are checked here, before any C call; an update takes at most
+ * {@link LibcryptoBackend#CHUNK} bytes. OpenSSL keeps its own copy of the key, which it clears
  * when the context is freed. Each call holds the context ({@link #acquire}), so that closing it from
  * another thread cannot free it under the call.
  */
@@ -72,10 +73,10 @@ final class EvpMacCtx extends NativeObject {
     }
 
     void update(byte[] input, int off, int len) {
-        Objects.checkFromIndexSize(off, len, input.length);
         MemorySegment ctx = acquire();
         try {
-            LibCrypto.updateInChunks(LibCrypto::evpMacUpdate, "EVP_MAC_update", ctx, input, off, len);
+            MemorySegment data = LibCrypto.heapChunk(input, off, len);
+            OpenSslException.check(LibCrypto.evpMacUpdate(ctx, data, len), "EVP_MAC_update");
         } finally {
             release();
             Reference.reachabilityFence(this);

@@ -3,10 +3,11 @@ package org.shangmi.openssl.ffm;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.util.Objects;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 
 /**
  * One digest context (EVP_MD_CTX), reused from message to message. Array arguments are checked
- * here, before any C call, and long inputs go to C in chunks of {@link LibCrypto#CHUNK} bytes. Each
+ * here, before any C call; an update takes at most {@link LibcryptoBackend#CHUNK} bytes. Each
  * call holds the context ({@link #acquire}), so that closing it from another thread cannot free it
  * under the call.
  */
@@ -34,10 +35,10 @@ final class EvpMdCtx extends NativeObject {
     }
 
     void update(byte[] input, int off, int len) {
-        Objects.checkFromIndexSize(off, len, input.length);
         MemorySegment ctx = acquire();
         try {
-            LibCrypto.updateInChunks(LibCrypto::evpDigestUpdate, "EVP_DigestUpdate", ctx, input, off, len);
+            MemorySegment data = LibCrypto.heapChunk(input, off, len);
+            OpenSslException.check(LibCrypto.evpDigestUpdate(ctx, data, len), "EVP_DigestUpdate");
         } finally {
             release();
             Reference.reachabilityFence(this);

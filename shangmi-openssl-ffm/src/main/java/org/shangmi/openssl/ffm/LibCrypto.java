@@ -13,6 +13,8 @@ import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 import org.shangmi.core.util.NativePaths;
 
 /**
@@ -24,33 +26,24 @@ import org.shangmi.core.util.NativePaths;
  *
  * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
  * which pass heap memory without copying and hold off GC safepoints while they run: callers keep
- * such calls short (inputs in chunks of {@link #CHUNK} bytes). Every wrapper returns what C
+ * such calls short (at most {@link #heapChunk} bytes of an array). Every wrapper returns what C
  * returns; checking it is the caller's job ({@link OpenSslException#check}).
  */
 final class LibCrypto {
 
-    /** The longest input handed to one critical call. */
-    static final int CHUNK = 16 * 1024;
-
-    /** A C update function of the shape {@code int f(CTX *ctx, const unsigned char *data, size_t length)}. */
-    @FunctionalInterface
-    interface Update {
-        int call(MemorySegment ctx, MemorySegment data, long length);
-    }
-
     /**
-     * Feeds {@code input[off..off+len)} to {@code update} in chunks of at most {@link #CHUNK}
-     * bytes, the array passed in place; the caller has checked the range and keeps ctx alive.
+     * {@code array[off..off+len)} in place, for a critical call: the engines of
+     * {@link org.shangmi.core.libcrypto} hand C at most {@link LibcryptoBackend#CHUNK} bytes at once.
      *
-     * @throws OpenSslException naming {@code function} if a call fails
+     * @throws IndexOutOfBoundsException if the range is not in the array
+     * @throws IllegalArgumentException if it is longer than a chunk
      */
-    static void updateInChunks(Update update, String function, MemorySegment ctx, byte[] input, int off, int len) {
-        MemorySegment data = MemorySegment.ofArray(input);
-        for (int done = 0; done < len; ) {
-            int n = Math.min(len - done, CHUNK);
-            OpenSslException.check(update.call(ctx, data.asSlice(off + done, n), n), function);
-            done += n;
+    static MemorySegment heapChunk(byte[] array, int off, int len) {
+        Objects.checkFromIndexSize(off, len, array.length);
+        if (len > LibcryptoBackend.CHUNK) {
+            throw new IllegalArgumentException(len + " bytes for one critical call, over " + LibcryptoBackend.CHUNK);
         }
+        return MemorySegment.ofArray(array).asSlice(off, len);
     }
 
     /** OpenSSL_version() selectors. */
@@ -317,7 +310,7 @@ final class LibCrypto {
         }
     }
 
-    /** {@code data} may be a heap segment (the handle is critical); keep it under {@link #CHUNK} bytes. */
+    /** {@code data} may be a heap segment (the handle is critical); at most {@link LibcryptoBackend#CHUNK} bytes. */
     static int evpDigestUpdate(MemorySegment ctx, MemorySegment data, long length) {
         try {
             return (int) MdUpdate.HANDLE.invokeExact(ctx, data, length);

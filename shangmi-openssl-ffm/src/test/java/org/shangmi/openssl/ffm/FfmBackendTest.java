@@ -28,7 +28,7 @@ import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.javabackend.JavaBackend;
-import org.shangmi.core.libcrypto.LibcryptoDigest;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 import org.shangmi.core.libcrypto.LibcryptoSm4;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
@@ -73,8 +73,8 @@ class FfmBackendTest extends LibcryptoBindingTests {
         Random random = new Random(1);
         DigestEngine ours = FFM.newDigest(Algorithm.SM3);
         DigestEngine reference = JAVA.newDigest(Algorithm.SM3);
-        for (int length : new int[] {0, 1, 55, 56, 64, 65, LibCrypto.CHUNK - 1, LibCrypto.CHUNK, LibCrypto.CHUNK + 1,
-                3 * LibCrypto.CHUNK + 17}) {
+        for (int length : new int[] {0, 1, 55, 56, 64, 65, LibcryptoBackend.CHUNK - 1, LibcryptoBackend.CHUNK, LibcryptoBackend.CHUNK + 1,
+                3 * LibcryptoBackend.CHUNK + 17}) {
             byte[] message = new byte[length];
             random.nextBytes(message);
             reference.update(message, 0, length);

@@ -22,7 +22,7 @@ import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.javabackend.JavaBackend;
-import org.shangmi.core.libcrypto.LibcryptoDigest;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
 import org.shangmi.core.libcrypto.LibcryptoSm4;
 import org.shangmi.core.testing.BackendChecks;
 import org.shangmi.core.testing.LibcryptoBindingTests;
@@ -77,7 +77,7 @@ class JniBackendTest extends LibcryptoBindingTests {
             assertArrayEquals(expected, java.util.Arrays.copyOf(out, 32), "byte by byte");
         }
         long seed = System.nanoTime();
-        Chunks.feed(new Random(seed), message.length, 3 * LibcryptoDigest.CHUNK, (off, len) -> sm3.update(message, off, len));
+        Chunks.feed(new Random(seed), message.length, 3 * LibcryptoBackend.CHUNK, (off, len) -> sm3.update(message, off, len));
         sm3.digest(out, 0);
         assertArrayEquals(expected, java.util.Arrays.copyOf(out, 32), "in chunks, seed " + seed);
     }
@@ -88,7 +88,7 @@ class JniBackendTest extends LibcryptoBindingTests {
         DigestEngine java = new JavaBackend().newDigest(Algorithm.SM3);
         DigestEngine jni = JNI.newDigest(Algorithm.SM3);
         byte[] prefix = new byte[1000];
-        byte[] rest = new byte[5 * LibcryptoDigest.CHUNK + 17];
+        byte[] rest = new byte[5 * LibcryptoBackend.CHUNK + 17];
         random.nextBytes(prefix);
         random.nextBytes(rest);
         java.update(prefix, 0, prefix.length);
