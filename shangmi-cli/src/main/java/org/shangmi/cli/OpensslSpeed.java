@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  */
 final class OpensslSpeed {
 
+    /** The name of the reference column, in the table and the files. */
+    static final String COLUMN = "openssl speed";
+
     /** "SM3   152824.02k": thousands of bytes per second for the one size asked. */
     private static final Pattern EVP_LINE = Pattern.compile("^\\S+\\s+([0-9]+(?:\\.[0-9]+)?)k$");
     /** " 256 bits SM2 (CurveSM2)   0.0006s   0.0006s   1622.4   1816.3": signs and verifies per second. */
