@@ -52,7 +52,9 @@ enum Peers {
     SHANGMI_VECTOR("ShangMi-Vector", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override
         Provider provider() {
-            return new ShangMiProvider(Backend.VECTOR);
+            ShangMiProvider provider = new ShangMiProvider(Backend.VECTOR);
+            awaitVectorWarmUp();
+            return provider;
         }
     },
     /** Bouncy Castle's JCA provider. */
@@ -136,6 +138,22 @@ enum Peers {
 
     /** The provider, or null for the JDK's default providers. */
     abstract Provider provider();
+
+    /**
+     * Waits, a minute at most, while the vector backend says it is warming up: it serves SM4 on the
+     * Java circuit engine until its warm-up (a few seconds, on a thread of its own) passes, and
+     * ShangMi-Vector is to time the vector code. Its status says what the warm-up found.
+     */
+    private static void awaitVectorWarmUp() {
+        try {
+            for (int i = 0; i < 600 && ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal()).details().startsWith("warming up");
+                    i++) {
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     static Peers forLabel(String label) {
         for (Peers peer : values()) {

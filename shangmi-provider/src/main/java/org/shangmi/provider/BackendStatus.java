@@ -8,7 +8,9 @@ import java.util.Set;
  *
  * @param backend the backend
  * @param available whether it loaded and passed at least one self-test
- * @param details what was loaded (version, library path), or empty
+ * @param details what was loaded (version, library path), or empty; read when the status is made,
+ *     since it may change: the vector backend's says whether its warm-up still runs (the Java
+ *     circuit engine serving meanwhile), passed, or failed and why
  * @param algorithms the JCA names of the algorithms it serves (each passed its known-answer test)
  * @param problems why it is unavailable, or which algorithms failed their self-test; empty if none
  * @param sm4ModesByJava the SM4 modes that the Java engines serve for this backend while it serves

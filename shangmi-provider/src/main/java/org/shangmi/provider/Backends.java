@@ -35,7 +35,8 @@ final class Backends {
     private final List<String> loaderErrors = new ArrayList<>();
     /** Per loaded backend, what it offers; absent until loaded; empty if it could not load. */
     private final Map<Backend, Set<Algorithm>> offered = new EnumMap<>(Backend.class);
-    private final Map<Backend, String> details = new EnumMap<>(Backend.class);
+    /** Backends whose {@code load()} was called: their details are read afresh for each status. */
+    private final Set<Backend> loadCalled = EnumSet.noneOf(Backend.class);
     private final Map<Backend, String> unavailable = new EnumMap<>(Backend.class);
     /** Per backend and tested algorithm: null if it passed, else why not. */
     private final Map<Backend, Map<Algorithm, String>> tested = new EnumMap<>(Backend.class);
@@ -105,7 +106,7 @@ final class Backends {
             } catch (RuntimeException | LinkageError e) {
                 unavailable.put(backend, "failed to load: " + e);
             }
-            details.put(backend, safeDetails(service));
+            loadCalled.add(backend);
         }
         Set<Algorithm> result = Collections.unmodifiableSet(algorithms);
         offered.put(backend, result);
@@ -133,7 +134,8 @@ final class Backends {
     /** The full status of {@code backend}: loads it and self-tests everything it offers. */
     synchronized BackendStatus status(Backend backend) {
         Set<Algorithm> algorithms = load(backend);
-        String details = this.details.getOrDefault(backend, "");
+        // read afresh: a backend's details may change after loading (the vector backend's warm-up)
+        String details = loadCalled.contains(backend) ? safeDetails(found.get(backend)) : "";
         if (unavailable.containsKey(backend)) {
             return new BackendStatus(backend, false, details, Collections.emptySet(), unavailable.get(backend));
         }

@@ -4,18 +4,22 @@ import org.shangmi.core.sm4.Sm4CircuitRounds;
 import org.shangmi.core.sm4.Sm4Rounds;
 
 /**
- * The vector backend's rounds for one key: {@link VectorSm4Rounds} while {@link VectorGate} is
- * open, checking one call in {@link VectorGate#CHECK_EVERY} for allocation (which the Vector API's
+ * The vector backend's rounds for one key: {@link VectorSm4Rounds} while {@link VectorGate} admits
+ * them, checking one call in {@link VectorGate#CHECK_EVERY} for allocation (which the Vector API's
  * Java fallback does on every call, the compiled code never) and shutting the gate when a checked
  * call allocates {@link VectorGate#FALLBACK_BYTES} or more, or two checked calls of the key in a row
- * allocate less; the circuit engine over the same round keys once the gate is shut. The
+ * allocate less; the circuit engine over the same round keys whenever the gate does not admit
+ * them: while the warm-up runs (it admits only its own, trial rounds), and for good once shut. The
  * modes keep their state (chaining values, counters) themselves, so a key may change engines
- * between two calls.
+ * between two calls: a key made while warming moves to the vector code at its first call after the
+ * warm-up has passed (see {@link VectorGate} for why).
  *
- * <p>The vector call has one call site per method, checked or not, so that the check measures the
- * code that serves. A checked call has already run when its allocation is seen: the check bounds
- * how many calls the fallback serves (about one in {@link VectorGate#CHECK_EVERY} is checked,
- * across keys), it cannot make it zero.
+ * <p>Trial rounds and every other key's rounds differ only in the door they pass (a bit tested
+ * against the gate's open doors), not in a branch: the warm-up compiles the very path the engines
+ * take. The vector call has one call site per method, checked or not, so that the check measures
+ * the code that serves. A checked call has already run when its allocation is seen: the check
+ * bounds how many calls the fallback serves (about one in {@link VectorGate#CHECK_EVERY} is
+ * checked, across keys), it cannot make it zero.
  *
  * <p>Trial rounds (the warm-up's) record what their checks measure instead of shutting the gate.
  * Constant time as its two engines are: its branches depend on the gate and a call count only.
@@ -32,6 +36,8 @@ final class VectorGatedRounds implements Sm4Rounds {
     private final int[] encryptionKeys;
     private final int[] decryptionKeys;
     private final boolean trial;
+    /** {@link VectorGate#TRIAL} or {@link VectorGate#SERVICE}. */
+    private final int door;
     private Sm4Rounds circuit;
     private int countdown = VectorGate.firstCountdown();
     /** The last check saw an allocation: the next call is checked too, to confirm it. */
@@ -52,6 +58,7 @@ final class VectorGatedRounds implements Sm4Rounds {
         this.encryptionKeys = encryptionKeys;
         this.decryptionKeys = decryptionKeys;
         this.trial = trial;
+        this.door = trial ? VectorGate.TRIAL : VectorGate.SERVICE;
     }
 
     @Override
@@ -103,18 +110,18 @@ final class VectorGatedRounds implements Sm4Rounds {
 
     /** {@link #UNCHECKED}, {@link #CIRCUIT}, or the thread's allocated bytes before a checked call. */
     private long begin() {
-        if (--countdown > 0 && VectorGate.isOpen()) {
+        if (--countdown > 0 && VectorGate.admits(door)) {
             return UNCHECKED;
         }
         countdown = measureEveryCall ? 1 : VectorGate.CHECK_EVERY;
-        if (!VectorGate.isOpen()) {
+        if (!VectorGate.admits(door)) {
             return CIRCUIT;
         }
         long before = VectorGate.allocatedBytes();
         if (before == VectorGate.UNMEASURABLE) {
             unmeasured++;
             // reading may have shut the gate (counting switched off)
-            return VectorGate.isOpen() ? UNCHECKED : CIRCUIT;
+            return VectorGate.admits(door) ? UNCHECKED : CIRCUIT;
         }
         return before;
     }
@@ -181,7 +188,10 @@ final class VectorGatedRounds implements Sm4Rounds {
         allocated = 0;
     }
 
-    /** Trial rounds: calls measured since {@link #measureEveryCall}. */
+    /**
+     * Calls measured so far (trial rounds: since {@link #measureEveryCall}): only calls on the
+     * vector code are, so a count above zero shows that the key ran on it.
+     */
     int measured() {
         return measured;
     }

@@ -33,11 +33,11 @@ import org.shangmi.core.util.Bytes;
  * index depends on the data), the division-by-zero marker is handled by a lane-wise compare and
  * blend, and nothing branches on the keys or the data. The Vector API's own Java fallbacks, which
  * run until the JIT compiles these methods or where it cannot, do index small arrays and branch by
- * lane values: {@link VectorBackend} therefore warms these methods on public data in every
- * call shape the engines make and serves only once no call allocates, the sign that they run as
- * vector instructions; the engines reach them through {@link VectorGatedRounds}, which checks that
- * again now and then and falls back to the circuit engine if it no longer holds. Not thread-safe
- * (scratch space, wiped after each call).
+ * lane values: the backend therefore warms these methods on public data in every call shape the
+ * engines make ({@link VectorWarmUp}) and serves only once no call allocates, the sign that they
+ * run as vector instructions; the engines reach them through {@link VectorGatedRounds}, which
+ * checks that again now and then and falls back to the circuit engine if it no longer holds. Not
+ * thread-safe (scratch space, wiped after each call).
  */
 final class VectorSm4Rounds implements Sm4Rounds {
 

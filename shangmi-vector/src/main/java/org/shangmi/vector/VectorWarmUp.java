@@ -2,8 +2,10 @@ package org.shangmi.vector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import org.shangmi.core.backend.AeadEngine;
+import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.sm4.Sm4;
@@ -23,9 +25,20 @@ import org.shangmi.core.sm4.Sm4Xts;
  * until it is compiled again.
  *
  * <p>{@link #allocating} then measures every rounds call of one more round, through the same
- * check the engines run every {@link VectorGate#CHECK_EVERY} calls.
+ * check the engines run every {@link VectorGate#CHECK_EVERY} calls; {@link #untilCompiled} repeats
+ * both until a round allocates nothing. Its rounds are trial rounds, which pass the gate's
+ * {@link VectorGate#TRIAL} door while the warm-up runs and callers' keys stay on the circuit engine;
+ * they run the same code as every key's rounds, so the JIT compiles the gate as the engines will
+ * pass it. {@link #knownAnswer} checks the GB/T 32907-2016 example on trial rounds.
  */
 final class VectorWarmUp {
+
+    /**
+     * How long {@link #untilCompiled} tries. Here the warm-up takes one to a few seconds
+     * (docs/performance.md); a JIT that never compiles the Vector API to vector instructions (C1
+     * only, hardware without 128-bit vectors) never gets there.
+     */
+    static final long LIMIT_NANOS = 20_000_000_000L;
 
     private static final int LANES = VectorSm4Rounds.LANES;
     /** Block counts of ECB calls and counter runs. */
@@ -157,6 +170,64 @@ final class VectorWarmUp {
             }
         }
         return true;
+    }
+
+    /**
+     * Runs every call shape until a round of them, every call measured, allocates nothing; returns
+     * how long that took from {@code start} (a {@link System#nanoTime}).
+     *
+     * @throws BackendUnavailableException if that did not happen within {@link #LIMIT_NANOS}, or
+     *     the gate was shut meanwhile
+     */
+    static long untilCompiled(long start) throws BackendUnavailableException {
+        VectorWarmUp shapes = new VectorWarmUp(start + LIMIT_NANOS);
+        try {
+            while (true) {
+                for (int i = 0; i < 20 && shapes.run(); i++) {
+                    // the JIT compiles what runs often, with the profile these runs leave
+                }
+                if (!VectorGate.admits(VectorGate.TRIAL)) {
+                    throw new BackendUnavailableException("the warm-up stopped: " + VectorGate.shutBecause());
+                }
+                String allocating = shapes.allocating();
+                long elapsed = System.nanoTime() - start;
+                if (allocating == null) {
+                    return elapsed;
+                }
+                if (elapsed > LIMIT_NANOS) {
+                    throw new BackendUnavailableException("the JIT did not compile the vector code within "
+                            + LIMIT_NANOS / 1_000_000_000 + " s (" + allocating + "): it would run the"
+                            + " Vector API's Java fallback, which is neither fast nor constant time");
+                }
+            }
+        } finally {
+            shapes.wipe();
+        }
+    }
+
+    /**
+     * GB/T 32907-2016, example 1, on trial rounds through the single-block and the many-block
+     * paths: null if both give the standard's ciphertext, else what went wrong.
+     */
+    static String knownAnswer() {
+        byte[] key = HexFormat.of().parseHex("0123456789abcdeffedcba9876543210");
+        byte[] expected = HexFormat.of().parseHex("681edf34d206965e86b3e94f536e4246");
+        Sm4 sm4 = new Sm4(key, (encryptionKeys, decryptionKeys) -> new VectorGatedRounds(encryptionKeys, decryptionKeys, true));
+        byte[] single = new byte[16];
+        sm4.encryptBlock(key, 0, single, 0);
+        // a count the warm-up runs (COUNTS), so that the compiled code meets no shape it lacks
+        int blocks = 2 * LANES + 3;
+        byte[] many = new byte[16 * blocks];
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(key, 0, many, 16 * b, 16);
+        }
+        sm4.encryptBlocks(many, 0, many, 0, blocks);
+        boolean good = Arrays.equals(single, expected);
+        for (int b = 0; b < blocks; b++) {
+            good &= Arrays.equals(many, 16 * b, 16 * b + 16, expected, 0, 16);
+        }
+        sm4.wipe();
+        return good ? null : "fails the GB/T 32907-2016 example";
     }
 
     private boolean late() {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,6 +20,7 @@ import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingFile;
 import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.sm4.Sm4Gcm;
@@ -43,14 +45,36 @@ import org.shangmi.core.sm4.Sm4Rounds;
  *       as a program that makes a key per message does: one checked call must be enough.
  * </ul>
  * The last two then check that later calls are served by the circuit engine with the same
- * results as the Java backend's.
+ * results as the Java backend's. Each of these loads the backend and waits for its warm-up to pass;
+ * the next two do not:
+ * <ul>
+ *   <li>{@code warming}: loads it while holding the gate's lock, which the warm-up needs to pass, so
+ *       that loading must return while the warm-up still runs; keys made then give the standard's
+ *       and the Java backend's results on the circuit engine, without a call on the vector code
+ *       (none measured, none allocating as the fallback does); once the warm-up passes, the same
+ *       keys run on vectors (their checks measure calls) with the same results.
+ *   <li>{@code failed-warm-up}: run with C1 alone, whose code never stops allocating: loading returns
+ *       at once, keys run on the circuit engine, and once the warm-up gives up the details say why
+ *       and a later load fails.
+ * </ul>
  *
- * <p>Uses only the backend's service interface in {@code shapes}, so that it runs against older
- * builds of the backend too.
+ * <p>In {@code shapes} it uses only the backend's service interface, once {@link VectorGate} has
+ * said that the warm-up passed.
  */
 public final class VectorGateProgram {
 
     private static final byte[] KEY = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    /** The warm-up's own limit and then some: the test machines are small and busy. */
+    private static final long WARM_UP_WAIT_MILLIS = VectorWarmUp.LIMIT_NANOS / 1_000_000 + 60_000;
+    /**
+     * Calls of {@link #encryptAll} that make at least two check intervals of rounds calls for each
+     * of its keys: CTR's 53-byte messages take a rounds call for 64 blocks of key stream at a time.
+     */
+    private static final int ENOUGH_CALLS = 2 * VectorGate.CHECK_EVERY * 64 * 16 / 53;
+    private static final String CIRCUIT_UNTIL = "the Java circuit engine serves SM4 until the warm-up shows the vector code compiled";
+    /** GB/T 32907-2016, example 1: the key, which is also the plaintext, and the ciphertext. */
+    private static final byte[] GBT_KEY = HexFormat.of().parseHex("0123456789abcdeffedcba9876543210");
+    private static final byte[] GBT_CIPHERTEXT = HexFormat.of().parseHex("681edf34d206965e86b3e94f536e4246");
 
     private VectorGateProgram() {
     }
@@ -62,14 +86,20 @@ public final class VectorGateProgram {
             case "shut" -> fallBack(false);
             case "redefine" -> fallBack(true);
             case "redefine-single-use" -> singleUseKeys();
+            case "warming" -> warming();
+            case "failed-warm-up" -> failedWarmUp();
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.out.println("done");
     }
 
+    /** The backend, loaded and warmed up (the warm-up must pass). */
     private static BackendService loadedBackend() throws Exception {
         BackendService vector = new VectorBackend();
         vector.load();
+        if (!VectorGate.awaitWarmUp(WARM_UP_WAIT_MILLIS) || !VectorGate.isOpen()) {
+            throw new IllegalStateException("the warm-up did not pass: " + vector.details());
+        }
         return vector;
     }
 
@@ -214,6 +244,109 @@ public final class VectorGateProgram {
         System.out.println("details: " + details.substring(details.indexOf("; since then") + 2));
     }
 
+    /**
+     * Loads the backend while holding the gate's lock, which the warm-up needs to pass, so that it
+     * is still warming whatever the machine's speed (a load that waited for it would never
+     * return); makes keys and uses them meanwhile; then lets the warm-up pass and uses the same
+     * keys again.
+     */
+    private static void warming() throws Exception {
+        BackendService vector = new VectorBackend();
+        List<VectorGatedRounds> gates = new ArrayList<>();
+        CipherEngine[] cbc;
+        CipherEngine[] ctr;
+        AeadEngine[] gcm;
+        synchronized (VectorGate.LOCK) {
+            vector.load();
+            System.out.println("loaded: warming " + VectorGate.warming() + ", gate open " + VectorGate.isOpen());
+            String details = vector.details();
+            System.out.println("details: warming up " + details.matches("warming up for \\d+ ms so far: .*") + ", "
+                    + (details.contains(CIRCUIT_UNTIL) ? CIRCUIT_UNTIL : details));
+            cbc = engines(vector, CipherMode.CBC, gates);
+            ctr = engines(vector, CipherMode.CTR, gates);
+            gcm = gcmEngines(vector, gates);
+            byte[] ecb = new byte[16];
+            vector.newSm4(CipherMode.ECB, true, GBT_KEY, null).update(GBT_KEY, 0, 16, ecb, 0);
+            // the fallback, before any compilation, allocates about 100 KB a block on every call; the
+            // circuit engine nothing once it has made its state (on its first calls)
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            int mismatches = encryptAll(cbc, ctr, gcm, 2);
+            int allocating = 0;
+            for (int i = 0; i < 8; i++) {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                mismatches += encryptAll(cbc, ctr, gcm, 1);
+                allocating += threads.getCurrentThreadAllocatedBytes() - before >= VectorGate.FALLBACK_BYTES ? 1 : 0;
+            }
+            // enough calls for every key to check one on the vector code, had it run there
+            mismatches += encryptAll(cbc, ctr, gcm, ENOUGH_CALLS);
+            System.out.println("while warming: GB/T 32907 example " + Arrays.equals(GBT_CIPHERTEXT, ecb)
+                    + ", circuit served by " + gates.stream().filter(VectorGatedRounds::circuitServed).count() + " of "
+                    + gates.size() + " keys, vector calls measured " + gates.stream().mapToInt(VectorGatedRounds::measured).sum()
+                    + ", calls allocating as the fallback does " + allocating + " of 8, mismatches " + mismatches
+                    + ", still warming " + VectorGate.warming());
+        }
+        boolean ended = VectorGate.awaitWarmUp(WARM_UP_WAIT_MILLIS);
+        System.out.println("warm-up ended " + ended + ", gate open " + VectorGate.isOpen() + ", details: "
+                + (vector.details().contains(", compiled after ") ? "compiled after" : vector.details()));
+        int mismatches = encryptAll(cbc, ctr, gcm, ENOUGH_CALLS);
+        System.out.println("after: keys made while warming on vectors " + gates.stream().filter(g -> g.measured() > 0).count()
+                + " of " + gates.size() + ", mismatches " + mismatches + ", gate open " + VectorGate.isOpen());
+    }
+
+    /**
+     * With C1 alone the Vector API never runs compiled: loading returns at once all the same, keys
+     * run on the circuit engine, and once the warm-up gives up the details say why and later loads
+     * fail.
+     */
+    private static void failedWarmUp() throws Exception {
+        BackendService vector = new VectorBackend();
+        vector.load();
+        System.out.println("loaded: warming " + VectorGate.warming() + ", gate open " + VectorGate.isOpen());
+        List<VectorGatedRounds> gates = new ArrayList<>();
+        CipherEngine[] cbc = engines(vector, CipherMode.CBC, gates);
+        CipherEngine[] ctr = engines(vector, CipherMode.CTR, gates);
+        AeadEngine[] gcm = gcmEngines(vector, gates);
+        int mismatches = encryptAll(cbc, ctr, gcm, ENOUGH_CALLS);
+        boolean ended = VectorGate.awaitWarmUp(WARM_UP_WAIT_MILLIS);
+        mismatches += encryptAll(cbc, ctr, gcm, ENOUGH_CALLS);
+        byte[] ecb = new byte[16];
+        vector.newSm4(CipherMode.ECB, true, GBT_KEY, null).update(GBT_KEY, 0, 16, ecb, 0);
+        System.out.println("warm-up ended " + ended + ", gate open " + VectorGate.isOpen() + ", GB/T 32907 example "
+                + Arrays.equals(GBT_CIPHERTEXT, ecb) + ", circuit served by "
+                + gates.stream().filter(VectorGatedRounds::circuitServed).count() + " of " + gates.size()
+                + " keys, vector calls measured " + gates.stream().mapToInt(VectorGatedRounds::measured).sum()
+                + ", mismatches " + mismatches);
+        System.out.println("details: " + vector.details().replaceAll(" \\(.*", ""));
+        try {
+            vector.load();
+            System.out.println("loaded again");
+        } catch (BackendUnavailableException e) {
+            System.out.println("load again: " + e.getMessage().replaceAll(" \\(.*", ""));
+        }
+    }
+
+    /** The backend's engine for {@code mode}, the same mode on rounds recorded in {@code gates}, and the Java backend's. */
+    private static CipherEngine[] engines(BackendService vector, CipherMode mode, List<VectorGatedRounds> gates) {
+        byte[] iv = new byte[16];
+        Arrays.fill(iv, 8, 16, (byte) 0xff);
+        return new CipherEngine[] {
+            vector.newSm4(mode, true, KEY, iv), Sm4Modes.create(mode, true, KEY, iv, recording(gates)), Sm4Modes.create(mode, true, KEY, iv)};
+    }
+
+    private static AeadEngine[] gcmEngines(BackendService vector, List<VectorGatedRounds> gates) {
+        return new AeadEngine[] {
+            vector.newSm4Gcm(KEY, new byte[12], 16), new Sm4Gcm(KEY, new byte[12], 16, recording(gates)), new Sm4Gcm(KEY, new byte[12], 16)};
+    }
+
+    /** The backend's own rounds (a caller's, not trial rounds), each added to {@code gates}. */
+    private static Sm4Rounds.Factory recording(List<VectorGatedRounds> gates) {
+        return (encryptionKeys, decryptionKeys) -> {
+            VectorGatedRounds rounds = new VectorGatedRounds(encryptionKeys, decryptionKeys);
+            gates.add(rounds);
+            return rounds;
+        };
+    }
+
     /** Throws the compiled code of the vector rounds away, as an agent or a debugger can. */
     private static void redefineRounds() throws Exception {
         Class<?> target = VectorSm4Rounds.class;
@@ -227,26 +360,9 @@ public final class VectorGateProgram {
     private static void fallBack(boolean redefine) throws Exception {
         BackendService vector = loadedBackend();
         List<VectorGatedRounds> gates = new ArrayList<>();
-        Sm4Rounds.Factory recorded = (encryptionKeys, decryptionKeys) -> {
-            VectorGatedRounds rounds = new VectorGatedRounds(encryptionKeys, decryptionKeys);
-            gates.add(rounds);
-            return rounds;
-        };
-        byte[] iv = new byte[16];
-        Arrays.fill(iv, 8, 16, (byte) 0xff);
-        // the backend's engine, the same mode on recorded rounds, and the Java backend's
-        CipherEngine[] cbc = {
-            vector.newSm4(CipherMode.CBC, true, KEY, iv),
-            Sm4Modes.create(CipherMode.CBC, true, KEY, iv, recorded),
-            Sm4Modes.create(CipherMode.CBC, true, KEY, iv)};
-        CipherEngine[] ctr = {
-            vector.newSm4(CipherMode.CTR, true, KEY, iv),
-            Sm4Modes.create(CipherMode.CTR, true, KEY, iv, recorded),
-            Sm4Modes.create(CipherMode.CTR, true, KEY, iv)};
-        AeadEngine[] gcm = {
-            vector.newSm4Gcm(KEY, new byte[12], 16),
-            new Sm4Gcm(KEY, new byte[12], 16, recorded),
-            new Sm4Gcm(KEY, new byte[12], 16)};
+        CipherEngine[] cbc = engines(vector, CipherMode.CBC, gates);
+        CipherEngine[] ctr = engines(vector, CipherMode.CTR, gates);
+        AeadEngine[] gcm = gcmEngines(vector, gates);
         int mismatches = encryptAll(cbc, ctr, gcm, 3);
         System.out.println("before: gate open " + VectorGate.isOpen() + ", circuit served "
                 + gates.stream().anyMatch(VectorGatedRounds::circuitServed) + ", mismatches " + mismatches);

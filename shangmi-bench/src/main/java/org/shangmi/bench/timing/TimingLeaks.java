@@ -194,8 +194,8 @@ public final class TimingLeaks {
 
     /**
      * The vector backend's SM4, one block and one pass of blocks, if it loads here (JDK 25 with
-     * {@code --add-modules jdk.incubator.vector}, which bin/bench --timing passes); loading warms
-     * it until its code is compiled.
+     * {@code --add-modules jdk.incubator.vector}, which bin/bench --timing passes), once its warm-up
+     * has passed (until then, the circuit engine serves; a minute at most).
      */
     private static void vectorTargets(List<Target> targets, byte[] key) {
         VectorBackend vector = new VectorBackend();
@@ -203,6 +203,17 @@ public final class TimingLeaks {
             vector.load();
         } catch (BackendUnavailableException | LinkageError e) {
             System.err.println("TimingLeaks: no vector targets: " + e.getMessage());
+            return;
+        }
+        try {
+            for (int i = 0; i < 600 && vector.details().startsWith("warming up"); i++) {
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!vector.details().contains(", compiled after ")) {
+            System.err.println("TimingLeaks: no vector targets: " + vector.details());
             return;
         }
         CipherEngine ecb = vector.newSm4(CipherMode.ECB, true, key, null);

@@ -26,7 +26,11 @@ public interface BackendService {
      */
     Set<Algorithm> load() throws BackendUnavailableException;
 
-    /** What was loaded, for status displays: version, library path. Valid after {@link #load()}. */
+    /**
+     * What was loaded, for status displays: version, library path. Valid after {@link #load()}; may
+     * change later, for a backend that keeps preparing after {@code load} returns (the vector
+     * backend's warm-up): callers read it afresh.
+     */
     String details();
 
     /**
