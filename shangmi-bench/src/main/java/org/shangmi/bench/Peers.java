@@ -14,6 +14,7 @@ import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -140,18 +141,18 @@ enum Peers {
     abstract Provider provider();
 
     /**
-     * Waits, a minute at most, while the vector backend says it is warming up: it serves SM4 on the
-     * Java circuit engine until its warm-up (a few seconds, on a thread of its own) passes, and
-     * ShangMi-Vector is to time the vector code. Its status says what the warm-up found.
+     * Waits, a minute at most, for the vector backend's warm-up (on a thread of its own; the Java
+     * circuit engine serves SM4 until it passes): ShangMi-Vector is to time the vector code.
      */
     private static void awaitVectorWarmUp() {
         try {
-            for (int i = 0; i < 600 && ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal()).details().startsWith("warming up");
-                    i++) {
-                Thread.sleep(100);
+            if (!ShangMiProvider.awaitReady(Backend.VECTOR, Duration.ofMinutes(1))) {
+                throw new IllegalStateException("the vector backend is not ready: "
+                        + ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal()).details());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the vector backend warmed up", e);
         }
     }
 

@@ -95,7 +95,7 @@ public final class Main implements Runnable {
     }
 
     @Option(names = "--backend", paramLabel = "[ALGORITHM=]BACKEND",
-            description = {"The backend: auto (the default), java, openssl, ffm, jni or vector, for every algorithm or for one "
+            description = {"The backend: auto (the default), java, ffm, jni, vector, or openssl (ffm, else jni), for every algorithm or for one "
                 + "(SM2, SM3, HmacSM3, SM4=...; repeatable, or comma-separated). Over -Dshangmi.backend[.ALGORITHM]=BACKEND."})
     private List<String> backends = new ArrayList<>();
 

@@ -46,7 +46,7 @@ final class SpeedMeasurement implements AutoCloseable {
             for (int i = 0; i < threads; i++) {
                 workloads.add(operation.workload(subject));
             }
-            runAll(workloads, seconds); // warm-up: the JIT needs about a second to compile the hot paths
+            runAll(workloads, seconds); // warm-up, so that the rounds time compiled code
             double[] rates = new double[ROUNDS];
             for (int round = 0; round < ROUNDS; round++) {
                 rates[round] = runAll(workloads, seconds / ROUNDS) * (operation.perByte() ? operation.bytes() / 1e6 : 1);

@@ -1,5 +1,6 @@
 package org.shangmi.provider;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -162,6 +163,12 @@ final class Backends {
             }
         }
         return new BackendStatus(backend, true, details, names, String.join("; ", failures), sm4ModesByJava);
+    }
+
+    /** Waits at most {@code timeout} while a loaded {@code backend} keeps preparing; false if it did not load. */
+    boolean awaitReady(Backend backend, Duration timeout) throws InterruptedException {
+        // outside the lock: status calls go on while a backend warms up
+        return loads(backend) && found.get(backend).awaitReady(timeout);
     }
 
     /** Whether {@code backend} loads here (without self-testing its algorithms). */

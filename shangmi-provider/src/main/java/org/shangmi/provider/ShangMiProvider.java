@@ -4,6 +4,7 @@ import java.security.InvalidParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.ProviderException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -127,6 +128,19 @@ public final class ShangMiProvider extends Provider {
             result.add(backends.status(backend));
         }
         return Collections.unmodifiableList(result);
+    }
+
+    /**
+     * Waits at most {@code timeout} until {@code backend} serves at full speed. Only the vector
+     * backend prepares after loading: it warms up on a thread of its own and meanwhile serves SM4
+     * on the constant-time Java engine (the same results, more slowly). For benchmarks and tools
+     * that time a backend; applications need not wait.
+     *
+     * @return true once it is ready; false if it did not load, its warm-up failed, or the time ran out
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public static boolean awaitReady(Backend backend, Duration timeout) throws InterruptedException {
+        return Backends.get().awaitReady(Objects.requireNonNull(backend, "backend"), Objects.requireNonNull(timeout, "timeout"));
     }
 
     /**

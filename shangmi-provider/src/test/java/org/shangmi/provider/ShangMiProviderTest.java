@@ -19,6 +19,7 @@ import javax.crypto.KeyAgreement;
 import javax.crypto.NoSuchPaddingException;
 import java.security.ProviderException;
 import java.security.Security;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import javax.crypto.KeyGenerator;
@@ -234,10 +235,8 @@ class ShangMiProviderTest {
                     vector.details());
         }
         // the warm-up's own limit is 20 s; this machine may be busy
-        for (int i = 0; i < 900 && vector.details().startsWith("warming up for "); i++) {
-            Thread.sleep(100);
-            vector = ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal());
-        }
+        assertTrue(ShangMiProvider.awaitReady(Backend.VECTOR, Duration.ofSeconds(90)), "the warm-up passed");
+        vector = ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal());
         assertTrue(vector.details().contains(", compiled after "), vector.details());
         ShangMiProvider pinned = new ShangMiProvider(Backend.VECTOR);
         assertEquals(Backend.VECTOR, pinned.backendFor("SM4"));
@@ -274,6 +273,17 @@ class ShangMiProviderTest {
             assertTrue(onlyFfm.choiceReason("SM3").startsWith("shangmi.backend.SM3=ffm; but the ffm backend cannot serve it: "
                     + "needs JDK 22 or later"), onlyFfm.choiceReason("SM3"));
         }
+    }
+
+    /** Backends that prepare nothing after loading are ready at once; one that does not load never is. */
+    @Test
+    void awaitReadyAnswersAtOnceForBackendsThatPrepareNothing() throws InterruptedException {
+        assertTrue(ShangMiProvider.awaitReady(Backend.JAVA, Duration.ZERO));
+        for (Backend backend : List.of(Backend.FFM, Backend.JNI)) {
+            boolean loads = ShangMiProvider.backendStatus().get(backend.ordinal()).available();
+            assertEquals(loads, ShangMiProvider.awaitReady(backend, Duration.ZERO), backend.id());
+        }
+        assertThrows(NullPointerException.class, () -> ShangMiProvider.awaitReady(null, Duration.ZERO));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.shangmi.vector;
 
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.shangmi.core.backend.AeadEngine;
@@ -66,6 +67,12 @@ public final class VectorBackend implements BackendService {
     @Override
     public String details() {
         return VectorGate.details();
+    }
+
+    /** Waits for the warm-up; true once the vector code serves every key, false if it failed or is still warming. */
+    @Override
+    public boolean awaitReady(Duration timeout) throws InterruptedException {
+        return VectorGate.awaitWarmUp(Math.max(1, timeout.toMillis())) && VectorGate.isOpen();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.shangmi.bench.timing;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -205,14 +206,14 @@ public final class TimingLeaks {
             System.err.println("TimingLeaks: no vector targets: " + e.getMessage());
             return;
         }
+        boolean ready;
         try {
-            for (int i = 0; i < 600 && vector.details().startsWith("warming up"); i++) {
-                Thread.sleep(100);
-            }
+            ready = vector.awaitReady(Duration.ofMinutes(1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            ready = false;
         }
-        if (!vector.details().contains(", compiled after ")) {
+        if (!ready) {
             System.err.println("TimingLeaks: no vector targets: " + vector.details());
             return;
         }

@@ -1,6 +1,7 @@
 package org.shangmi.core.backend;
 
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -32,6 +33,16 @@ public interface BackendService {
      * backend's warm-up): callers read it afresh.
      */
     String details();
+
+    /**
+     * Waits at most {@code timeout} while the backend keeps preparing after {@link #load()}, as the
+     * vector backend warms up on a thread of its own (its engines serve through the Java circuit
+     * engine meanwhile: the same results, more slowly); returns whether it is done and serves at
+     * full speed. A backend that prepares nothing after loading returns true at once.
+     */
+    default boolean awaitReady(Duration timeout) throws InterruptedException {
+        return true;
+    }
 
     /**
      * The SM4 modes that this backend, while offering SM4, hands to the Java engines: names of
