@@ -25,7 +25,7 @@ public final class Sm2PublicKey implements ECPublicKey {
 
     /** Affine x || y, validated. */
     private final byte[] xy;
-    /** Verifications after which the key's precomputed table pays for itself (about 1 ms to build). */
+    /** Verifications after which building the key's precomputed table pays for itself. */
     private static final int PREPARE_AFTER = 3;
 
     /** Z_A under the default ID, computed on first use (public data). */

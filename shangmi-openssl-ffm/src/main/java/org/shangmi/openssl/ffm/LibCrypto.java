@@ -20,9 +20,8 @@ import org.shangmi.core.util.NativePaths;
 /**
  * The only class that names C functions: libcrypto 3.x, bound through {@link Linker}. Each
  * function has one {@code static final} handle, with its C signature beside it, in a holder class
- * of its own, so that it is bound on its first call: binding costs milliseconds per function
- * (about 12 ms each on the reference machine), and a JVM that never signs never pays for the
- * signing functions. The holders are grouped by section: core, digests, MACs, ciphers, public keys.
+ * of its own, so that it is bound on its first call: binding costs milliseconds per function,
+ * and a JVM that never signs never pays for the signing functions. The holders are grouped by section: core, digests, MACs, ciphers, public keys.
  *
  * <p>Calls that take Java arrays use {@link Linker.Option#critical(boolean) critical} handles,
  * which pass heap memory without copying and hold off GC safepoints while they run: callers keep

@@ -1,11 +1,14 @@
-package org.shangmi.bench.timing;
+package org.shangmi.core.timing;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.SplittableRandom;
+import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
@@ -16,7 +19,6 @@ import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.core.sm4.Sm4;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.util.ConstantTime;
-import org.shangmi.vector.VectorBackend;
 
 /**
  * A dudect-style test for timing leaks (Reparaz, Balasch and Verbauwhede, "Dude, is my code
@@ -26,7 +28,9 @@ import org.shangmi.vector.VectorBackend;
  * percentiles (to cut off the machine's noise). |t| above 4.5 is evidence of a leak; below it,
  * this many measurements saw none. A tool with a report, never a unit test: timing is noisy.
  *
- * <p>Usage: {@code TimingLeaks [MEASUREMENTS] [NAME...]}; prints a Markdown table.
+ * <p>Usage: {@code TimingLeaks [MEASUREMENTS] [NAME...]}; prints a Markdown table. It lives with
+ * core's tests because it times core's engines directly (bin/bench --timing runs it); the vector
+ * backend, when on the class path, is found as the provider finds it, through {@link ServiceLoader}.
  */
 public final class TimingLeaks {
 
@@ -199,7 +203,21 @@ public final class TimingLeaks {
      * has passed (until then, the circuit engine serves; a minute at most).
      */
     private static void vectorTargets(List<Target> targets, byte[] key) {
-        VectorBackend vector = new VectorBackend();
+        BackendService vector;
+        try {
+            vector = ServiceLoader.load(BackendService.class).stream()
+                    .map(ServiceLoader.Provider::get)
+                    .filter(service -> service.name().equals("vector"))
+                    .findFirst()
+                    .orElse(null);
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.err.println("TimingLeaks: no vector targets: " + e);
+            return;
+        }
+        if (vector == null) {
+            System.err.println("TimingLeaks: no vector targets: shangmi-vector is not on the class path");
+            return;
+        }
         try {
             vector.load();
         } catch (BackendUnavailableException | LinkageError e) {
