@@ -30,8 +30,10 @@ final class SpeedColumns {
      */
     static List<SpeedSubject> choose(CommandLine commandLine, List<String> names, boolean withPeers,
             List<String> providerClasses) {
+        List<BackendStatus> statuses = ShangMiProvider.backendStatus();
+        names = names.stream().map(name -> name.equalsIgnoreCase("openssl") ? libcrypto(statuses) : name).toList();
         List<SpeedSubject> result = new ArrayList<>();
-        for (BackendStatus status : ShangMiProvider.backendStatus()) {
+        for (BackendStatus status : statuses) {
             boolean named = names.stream().anyMatch(n -> n.equalsIgnoreCase(status.backend().id()));
             if (status.available() && (names.isEmpty() || named)) {
                 result.add(SpeedSubject.of(status.backend()));
@@ -71,9 +73,15 @@ final class SpeedColumns {
                 throw new ParameterException(commandLine, peer
                         ? "the peer " + name + " is unavailable: " + String.join("; ", problems)
                         : "unknown backend " + name + ": use " + String.join(", ", Arrays.stream(Backend.values()).map(Backend::id).toList())
-                                + ", or a peer: " + String.join(", ", SpeedSubject.peerIds()));
+                                + " (openssl: ffm, else jni), or a peer: " + String.join(", ", SpeedSubject.peerIds()));
             }
         }
         return result;
+    }
+
+    /** What the alias {@code openssl} names, as in a backend choice: the FFM binding where it loads, else JNI. */
+    private static String libcrypto(List<BackendStatus> statuses) {
+        boolean ffm = statuses.get(Backend.FFM.ordinal()).available();
+        return (ffm ? Backend.FFM : Backend.JNI).id();
     }
 }

@@ -46,7 +46,7 @@ final class SpeedCommand implements Callable<Integer> {
     List<String> algorithms = new ArrayList<>();
 
     @Option(names = "--backend", split = ",", paramLabel = "NAME",
-            description = "Columns to measure: the backends java, ffm, jni, vector (SM4 only), and the peers bc, kona, kona-native "
+            description = "Columns to measure: the backends java, ffm, jni (openssl: ffm, else jni), vector (SM4 only), and the peers bc, kona, kona-native "
                     + "(default: every one available).")
     List<String> columnNames = new ArrayList<>();
 

@@ -44,10 +44,16 @@ record SpeedSubject(String id, Provider provider, boolean shangmi, String keyPai
      * code. If it does not get ready, the column times what serves, and the status says why.
      */
     private static void awaitWarmUp(Backend backend) {
+        boolean ready;
         try {
-            ShangMiProvider.awaitReady(backend, Duration.ofMinutes(1));
+            ready = ShangMiProvider.awaitReady(backend, Duration.ofMinutes(1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            ready = false;
+        }
+        if (!ready) {
+            System.err.println("shangmi speed: the " + backend.id() + " column times what serves while the backend is not ready: "
+                    + ShangMiProvider.backendStatus().get(backend.ordinal()).details());
         }
     }
 

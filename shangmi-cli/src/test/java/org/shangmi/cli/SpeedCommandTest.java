@@ -86,7 +86,7 @@ class SpeedCommandTest {
 
     @Test
     void oneBackendBesideOnePeer() {
-        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "ffm,bc", "--no-openssl-command", "sm2");
+        CliRun run = CliRun.of("speed", "--seconds", "0.05", "--backend", "openssl,bc", "--no-openssl-command", "sm2");
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
         assertTrue(lines.get(0).endsWith("; peers: bc BC " + new org.bouncycastle.jce.provider.BouncyCastleProvider().getVersionStr()),
@@ -210,7 +210,7 @@ class SpeedCommandTest {
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "md5").status());
         CliRun unknown = CliRun.of("speed", "--seconds", "0.05", "--backend", "nss", "sm3");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("unknown backend nss: use java, ffm, jni, vector, or a peer: bc, kona, kona-native"), unknown.err());
+        assertTrue(unknown.err().contains("unknown backend nss: use java, ffm, jni, vector (openssl: ffm, else jni), or a peer: bc, kona, kona-native"), unknown.err());
         assertEquals(2, CliRun.of("speed", "--seconds", "0.05", "--threads", "0", "sm3").status());
         CliRun missing = CliRun.of("speed", "--seconds", "0.05", "--provider", "org.example.NoSuchProvider", "sm3");
         assertEquals(2, missing.status());

@@ -184,7 +184,7 @@ public final class BackendChoice {
         String name = value.trim().toLowerCase(Locale.ROOT);
         List<Backend> backends = switch (name) {
             case "auto" -> List.of();
-                        case "openssl" -> List.of(Backend.FFM, Backend.JNI);
+            case "openssl" -> List.of(Backend.FFM, Backend.JNI);
             default -> {
                 Backend named = Backend.forId(name);
                 if (named == null) {

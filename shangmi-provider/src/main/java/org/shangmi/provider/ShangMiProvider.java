@@ -136,7 +136,8 @@ public final class ShangMiProvider extends Provider {
      * on the constant-time Java engine (the same results, more slowly). For benchmarks and tools
      * that time a backend; applications need not wait.
      *
-     * @return true once it is ready; false if it did not load, its warm-up failed, or the time ran out
+     * @return true once it has loaded and is ready (whatever its self-tests found: the status says);
+     *         false if it did not load, its warm-up failed, or the time ran out
      * @throws InterruptedException if the waiting thread is interrupted
      */
     public static boolean awaitReady(Backend backend, Duration timeout) throws InterruptedException {

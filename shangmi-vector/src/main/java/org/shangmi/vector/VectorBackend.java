@@ -72,7 +72,13 @@ public final class VectorBackend implements BackendService {
     /** Waits for the warm-up; true once the vector code serves every key, false if it failed or is still warming. */
     @Override
     public boolean awaitReady(Duration timeout) throws InterruptedException {
-        return VectorGate.awaitWarmUp(Math.max(1, timeout.toMillis())) && VectorGate.isOpen();
+        long millis;
+        try {
+            millis = Math.max(1, timeout.toMillis());
+        } catch (ArithmeticException e) {
+            millis = Long.MAX_VALUE; // longer than any warm-up
+        }
+        return VectorGate.awaitWarmUp(millis) && VectorGate.isOpen();
     }
 
     @Override

@@ -195,7 +195,6 @@ final class VectorGate {
                 failure = "compiled, SM4 on vectors " + wrong;
                 return;
             }
-            failure = null;
             String width = "SM4 rounds on " + VectorSm4Rounds.LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES
                     + " blocks a pass)";
             synchronized (LOCK) {
@@ -207,6 +206,8 @@ final class VectorGate {
                     doors = TRIAL | SERVICE;
                 }
             }
+            // cleared only once the phase has moved on: an error before that still shuts the gate
+            failure = null;
         } catch (BackendUnavailableException e) {
             failure = e.getMessage();
         } catch (LinkageError e) {

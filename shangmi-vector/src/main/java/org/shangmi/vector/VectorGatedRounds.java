@@ -32,7 +32,11 @@ final class VectorGatedRounds implements Sm4Rounds {
     /** {@link #begin}: a call for the circuit engine. */
     private static final long CIRCUIT = -2;
 
-    private final VectorSm4Rounds vector;
+    /**
+     * Made with the key when its door admits, else when the door first admits: a caller's key made
+     * while the backend warms up loads no Vector API class on the caller's thread.
+     */
+    private VectorSm4Rounds vector;
     private final int[] encryptionKeys;
     private final int[] decryptionKeys;
     private final boolean trial;
@@ -54,11 +58,13 @@ final class VectorGatedRounds implements Sm4Rounds {
     }
 
     VectorGatedRounds(int[] encryptionKeys, int[] decryptionKeys, boolean trial) {
-        this.vector = new VectorSm4Rounds(encryptionKeys, decryptionKeys);
         this.encryptionKeys = encryptionKeys;
         this.decryptionKeys = decryptionKeys;
         this.trial = trial;
         this.door = trial ? VectorGate.TRIAL : VectorGate.SERVICE;
+        if (VectorGate.admits(door)) {
+            vector = new VectorSm4Rounds(encryptionKeys, decryptionKeys);
+        }
     }
 
     @Override
@@ -68,7 +74,7 @@ final class VectorGatedRounds implements Sm4Rounds {
             circuit().cryptBlock(encrypt, in, inOff, out, outOff);
             return;
         }
-        vector.cryptBlock(encrypt, in, inOff, out, outOff);
+        vector().cryptBlock(encrypt, in, inOff, out, outOff);
         if (check != UNCHECKED) {
             end(check);
         }
@@ -81,7 +87,7 @@ final class VectorGatedRounds implements Sm4Rounds {
             circuit().cryptBlocks(encrypt, in, inOff, out, outOff, count);
             return;
         }
-        vector.cryptBlocks(encrypt, in, inOff, out, outOff, count);
+        vector().cryptBlocks(encrypt, in, inOff, out, outOff, count);
         if (check != UNCHECKED) {
             end(check);
         }
@@ -94,15 +100,26 @@ final class VectorGatedRounds implements Sm4Rounds {
             circuit().cryptCounters(counter, counterBits, in, inOff, out, outOff, count);
             return;
         }
-        vector.cryptCounters(counter, counterBits, in, inOff, out, outOff, count);
+        vector().cryptCounters(counter, counterBits, in, inOff, out, outOff, count);
         if (check != UNCHECKED) {
             end(check);
         }
     }
 
+    private VectorSm4Rounds vector() {
+        VectorSm4Rounds rounds = vector;
+        if (rounds == null) {
+            rounds = new VectorSm4Rounds(encryptionKeys, decryptionKeys);
+            vector = rounds;
+        }
+        return rounds;
+    }
+
     @Override
     public void wipe() {
-        vector.wipe();
+        if (vector != null) {
+            vector.wipe();
+        }
         if (circuit != null) {
             circuit.wipe();
         }
@@ -117,6 +134,7 @@ final class VectorGatedRounds implements Sm4Rounds {
         if (!VectorGate.admits(door)) {
             return CIRCUIT;
         }
+        vector(); // made before the measurement, which is of the call alone
         long before = VectorGate.allocatedBytes();
         if (before == VectorGate.UNMEASURABLE) {
             unmeasured++;

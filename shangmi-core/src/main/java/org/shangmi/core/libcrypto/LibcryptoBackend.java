@@ -51,6 +51,8 @@ public abstract class LibcryptoBackend implements BackendService {
     /** OpenSSL_version_num() of 3.0.0: 0xMNN00PP0. */
     private static final long MIN_VERSION = 0x30000000L;
     private static final int SM3_BLOCK_LENGTH = 64;
+    /** EVP_MAX_MD_SIZE: no digest of libcrypto is longer, and the bindings' C buffers are this long. */
+    private static final int MAX_DIGEST_LENGTH = 64;
 
     /**
      * What a binding found when it opened libcrypto: the file the dynamic linker mapped (or the
@@ -66,7 +68,11 @@ public abstract class LibcryptoBackend implements BackendService {
     private final Map<CipherMode, Optional<LibcryptoSm4.Calls<?>>> sm4 = new EnumMap<>(CipherMode.class);
     private LibcryptoDigest.Calls<?> sm3;
     private LibcryptoHmac.Calls<?> hmacSm3;
-    private String details = "not loaded";
+    private String details = "";
+    /** The library's file, once loaded. */
+    private String file = "libcrypto";
+    /** Set once {@link #load()} succeeded: no engine is made before, so no C call reaches an unopened library. */
+    private volatile boolean loaded;
 
     /** {@code name} as in the {@code shangmi.backend} property; {@code artifact} names the module in messages. */
     protected LibcryptoBackend(String name, String artifact) {
@@ -121,15 +127,20 @@ public abstract class LibcryptoBackend implements BackendService {
         if (path == null) {
             path = System.getProperty(LEGACY_PATH_PROPERTY);
         }
+        if (path != null && path.isBlank()) {
+            path = null; // an empty property names no file: the soname, as when it is unset
+        }
         Library library = open(path);
         if (library.version() < MIN_VERSION) {
             throw new BackendUnavailableException(library.versionText() + " (" + library.file()
                     + ") is older than OpenSSL 3.0 (version number 0x" + Long.toHexString(library.version()) + ")");
         }
+        file = library.file();
         details = library.versionText() + ", " + library.file();
         System.getLogger(getClass().getName()).log(System.Logger.Level.DEBUG, "loaded " + details
                 + (path == null ? ", found by its soname" : ", named by a system property"));
         details += "; SM2 public keys of given private keys by the Java engine";
+        loaded = true;
         return Collections.unmodifiableSet(EnumSet.allOf(Algorithm.class));
     }
 
@@ -139,6 +150,9 @@ public abstract class LibcryptoBackend implements BackendService {
      * reason instead. Before JDK 22 nothing restricts it.
      */
     private String nativeAccessDenied() {
+        if (Runtime.version().feature() < 22) {
+            return null; // JDK 21's method of that name belongs to the FFM preview, not to JNI
+        }
         Module module = getClass().getModule();
         try {
             Method enabled = Module.class.getMethod("isNativeAccessEnabled");
@@ -148,7 +162,7 @@ public abstract class LibcryptoBackend implements BackendService {
             }
             return null;
         } catch (NoSuchMethodException e) {
-            return null; // JDK 17 to 21
+            return null;
         } catch (ReflectiveOperationException e) {
             return "cannot tell whether native access is enabled: " + e;
         }
@@ -159,8 +173,15 @@ public abstract class LibcryptoBackend implements BackendService {
         return details;
     }
 
+    private void requireLoaded() {
+        if (!loaded) {
+            throw new IllegalStateException("the " + name + " backend is not loaded: call load() first, and make engines only if it succeeded");
+        }
+    }
+
     /** libcrypto's SM4 in {@code mode}, or null if it has none. */
     private synchronized LibcryptoSm4.Calls<?> sm4(CipherMode mode) {
+        requireLoaded();
         return sm4.computeIfAbsent(mode, m -> Optional.ofNullable(fetchSm4(m))).orElse(null);
     }
 
@@ -170,8 +191,14 @@ public abstract class LibcryptoBackend implements BackendService {
     }
 
     private synchronized LibcryptoDigest.Calls<?> sm3() {
+        requireLoaded();
         if (sm3 == null) {
-            sm3 = fetchSm3();
+            LibcryptoDigest.Calls<?> calls = fetchSm3();
+            int length = calls.digestLength();
+            if (length < 1 || length > MAX_DIGEST_LENGTH) {
+                throw new LibcryptoException("libcrypto's SM3 reports a digest of " + length + " bytes");
+            }
+            sm3 = calls;
         }
         return sm3;
     }
@@ -203,6 +230,7 @@ public abstract class LibcryptoBackend implements BackendService {
 
     @Override
     public final Sm2Engine newSm2() {
+        requireLoaded();
         return newSm2(java.newSm2());
     }
 
@@ -241,7 +269,7 @@ public abstract class LibcryptoBackend implements BackendService {
                 return;
             }
         }
-        throw new UnsupportedOperationException("libcrypto has no SM4");
+        throw new UnsupportedOperationException(file + " has no SM4");
     }
 
     private UnsupportedOperationException notOffered(Algorithm algorithm) {

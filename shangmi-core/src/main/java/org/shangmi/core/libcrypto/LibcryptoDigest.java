@@ -80,8 +80,10 @@ public final class LibcryptoDigest<C> implements DigestEngine {
     public void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
         try {
-            for (int done = 0; done < len; done += LibcryptoBackend.CHUNK) {
-                calls.update(ctx, input, off + done, Math.min(LibcryptoBackend.CHUNK, len - done));
+            // done += n, never past len: a step of a whole chunk would overflow near 2^31
+            for (int done = 0, n; done < len; done += n) {
+                n = Math.min(LibcryptoBackend.CHUNK, len - done);
+                calls.update(ctx, input, off + done, n);
             }
         } finally {
             Reference.reachabilityFence(this);

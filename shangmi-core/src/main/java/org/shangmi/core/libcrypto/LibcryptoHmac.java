@@ -1,11 +1,13 @@
 package org.shangmi.core.libcrypto;
 
 import java.lang.ref.Reference;
+import java.util.Arrays;
 import java.util.Objects;
 import org.shangmi.core.backend.MacEngine;
+import org.shangmi.core.sm3.Sm3;
 
 /**
- * HMAC over one reused libcrypto EVP_MAC_CTX, whatever the binding: the keyed state and the JCA
+ * HMAC-SM3 over one reused libcrypto EVP_MAC_CTX, whatever the binding: the keyed state and the JCA
  * contract here, the C calls in the binding's {@link Calls}. {@link #destroy} frees the context,
  * and with it OpenSSL's copy of the key; the next {@link #init} makes a new one. Ranges are
  * checked here before any C call; long inputs go to C in chunks of {@link LibcryptoBackend#CHUNK}
@@ -67,6 +69,21 @@ public final class LibcryptoHmac<C> implements MacEngine {
     @Override
     public void init(byte[] key, int off, int len) {
         Objects.checkFromIndexSize(off, len, key.length);
+        if (len > LibcryptoBackend.CHUNK) {
+            // RFC 2104 hashes a key longer than the block before use, and so does libcrypto: done
+            // here, the key reaches C within one chunk, as every other input does
+            byte[] hashed = new byte[Sm3.DIGEST_LENGTH];
+            Sm3 sm3 = new Sm3();
+            sm3.update(key, off, len);
+            sm3.digest(hashed, 0);
+            try {
+                init(hashed, 0, hashed.length);
+            } finally {
+                Arrays.fill(hashed, (byte) 0);
+                sm3.reset();
+            }
+            return;
+        }
         C context = ctx;
         if (context == null) {
             context = calls.newContext();
@@ -92,8 +109,10 @@ public final class LibcryptoHmac<C> implements MacEngine {
         Objects.checkFromIndexSize(off, len, input.length);
         C context = keyedContext();
         try {
-            for (int done = 0; done < len; done += LibcryptoBackend.CHUNK) {
-                calls.update(context, input, off + done, Math.min(LibcryptoBackend.CHUNK, len - done));
+            // done += n, never past len: a step of a whole chunk would overflow near 2^31
+            for (int done = 0, n; done < len; done += n) {
+                n = Math.min(LibcryptoBackend.CHUNK, len - done);
+                calls.update(context, input, off + done, n);
             }
         } finally {
             Reference.reachabilityFence(this);

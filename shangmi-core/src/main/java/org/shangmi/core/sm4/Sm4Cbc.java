@@ -46,8 +46,8 @@ final class Sm4Cbc extends Sm4IvMode {
         if (saved == null) {
             saved = new byte[BATCH];
         }
-        for (int done = 0; done < len; done += BATCH) {
-            int length = Math.min(BATCH, len - done);
+        for (int done = 0, length; done < len; done += length) {
+            length = Math.min(BATCH, len - done);
             System.arraycopy(in, inOff + done, saved, 0, length);
             sm4.decryptBlocks(saved, 0, out, outOff + done, length / Sm4.BLOCK_SIZE);
             int at = outOff + done;

@@ -94,8 +94,8 @@ public final class Sm4Xts implements XtsEngine {
             int partial = len % Sm4.BLOCK_SIZE;
             // with a partial last block, the last whole block is handled with it
             int bulk = partial == 0 ? len : len - partial - Sm4.BLOCK_SIZE;
-            for (int done = 0; done < bulk; done += BATCH) {
-                int length = Math.min(BATCH, bulk - done);
+            for (int done = 0, length; done < bulk; done += length) {
+                length = Math.min(BATCH, bulk - done);
                 for (int b = 0; b < length; b += Sm4.BLOCK_SIZE) {
                     System.arraycopy(t, 0, tweaks, b, Sm4.BLOCK_SIZE);
                     multiplyByAlpha(t);

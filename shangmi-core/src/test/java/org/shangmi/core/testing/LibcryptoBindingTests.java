@@ -1,8 +1,13 @@
 package org.shangmi.core.testing;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
+import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.libcrypto.LibcryptoBackend;
 import org.shangmi.core.libcrypto.LibcryptoSm4;
 
@@ -15,11 +20,26 @@ public abstract class LibcryptoBindingTests {
     /** The binding's backend, loaded. */
     protected abstract BackendService backend();
 
-    /** Reads (and removes) the oldest entry of this thread's libcrypto error queue; 0 if it is empty. */
+    /** The oldest entry of this thread's libcrypto error queue (read, or only looked at); 0 if it is empty. */
     protected abstract long pendingError();
+
+    /** A new instance of the binding's backend, not loaded. */
+    protected abstract BackendService unloaded();
 
     private LongSupplier errorQueue() {
         return this::pendingError;
+    }
+
+    /** No engine before a successful load: its calls would reach a library that was never opened. */
+    @Test
+    void aBackendNotLoadedMakesNoEngine() {
+        BackendService backend = unloaded();
+        assertThrows(IllegalStateException.class, () -> backend.newDigest(Algorithm.SM3));
+        assertThrows(IllegalStateException.class, () -> backend.newMac(Algorithm.HMAC_SM3));
+        assertThrows(IllegalStateException.class, backend::newSm2);
+        assertThrows(IllegalStateException.class,
+                () -> backend.newSm4(CipherMode.CBC, true, new byte[16], new byte[16]));
+        assertThrows(IllegalStateException.class, backend::sm4ModesByJava);
     }
 
     @Test
@@ -50,7 +70,7 @@ public abstract class LibcryptoBindingTests {
     @Test
     void sm4ModesByJavaNameEveryModeWhoseEngineIsJavas() {
         BackendChecks.sm4ModesByJavaAreThoseWithJavaEngines(backend(), engine -> engine instanceof LibcryptoSm4<?>);
-        org.junit.jupiter.api.Assertions.assertFalse(backend().details().contains("SM4"), backend().details());
+        assertFalse(backend().details().contains("SM4"), backend().details());
     }
 
     @Test

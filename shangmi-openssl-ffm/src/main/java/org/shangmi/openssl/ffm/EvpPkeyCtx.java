@@ -1,6 +1,8 @@
 package org.shangmi.openssl.ffm;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.util.Objects;
 import org.shangmi.openssl.ffm.LibCrypto.PkeyOperation;
@@ -10,8 +12,6 @@ import org.shangmi.openssl.ffm.LibCrypto.PkeyOperation;
  * {@code finally}, so it carries no Cleaner. Buffers are checked here before any C call.
  */
 final class EvpPkeyCtx extends NativeObject {
-
-    private final long[] outLength = new long[1];
 
     private EvpPkeyCtx(MemorySegment pointer) {
         super(pointer, LibCrypto::evpPkeyCtxFree, false);
@@ -53,14 +53,30 @@ final class EvpPkeyCtx extends NativeObject {
     int transform(PkeyOperation operation, byte[] in, int inOff, int inLen, byte[] out, int outOff, int capacity) {
         Objects.checkFromIndexSize(inOff, inLen, in.length);
         Objects.checkFromIndexSize(outOff, capacity, out.length);
-        outLength[0] = capacity;
-        OpenSslException.check(LibCrypto.evpPkeyTransform(operation, pointer(),
-                MemorySegment.ofArray(out).asSlice(outOff, capacity), MemorySegment.ofArray(outLength),
-                MemorySegment.ofArray(in).asSlice(inOff, inLen), inLen), operation.function());
-        if (outLength[0] < 0 || outLength[0] > capacity) {
-            throw new OpenSslException(operation.function() + " reported " + outLength[0] + " bytes for room of " + capacity);
+        // copies in native memory, wiped afterwards (plaintexts among them): these calls may block
+        // on OpenSSL's random generator or run long, so they must not pin the Java arrays
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment input = arena.allocate(Math.max(1, inLen));
+            MemorySegment output = arena.allocate(Math.max(1, capacity));
+            MemorySegment written = arena.allocate(ValueLayout.JAVA_LONG);
+            try {
+                MemorySegment.copy(in, inOff, input, ValueLayout.JAVA_BYTE, 0, inLen);
+                written.set(ValueLayout.JAVA_LONG, 0, capacity);
+                OpenSslException.check(LibCrypto.evpPkeyTransform(operation, pointer(), output.asSlice(0, capacity), written,
+                        input.asSlice(0, inLen), inLen), operation.function());
+                long length = written.get(ValueLayout.JAVA_LONG, 0);
+                if (length < 0 || length > capacity) {
+                    throw new OpenSslException(operation.function() + " reported " + length + " bytes for room of " + capacity);
+                }
+                MemorySegment.copy(output, ValueLayout.JAVA_BYTE, 0, out, outOff, (int) length);
+                return (int) length;
+            } finally {
+                input.fill((byte) 0);
+                output.fill((byte) 0);
+            }
+        } finally {
+            Reference.reachabilityFence(this);
         }
-        return (int) outLength[0];
     }
 
     /** 1 if the signature verifies, 0 if not, negative on an error (the queue is left to the caller). */

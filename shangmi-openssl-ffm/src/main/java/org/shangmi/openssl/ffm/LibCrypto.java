@@ -638,19 +638,22 @@ final class LibCrypto {
 
     private static final class PkeySign {
         // int EVP_PKEY_sign(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen)
-        static final MethodHandle HANDLE = critical("EVP_PKEY_sign",
+        // not critical: it draws on OpenSSL's random generator, which may block
+        static final MethodHandle HANDLE = bind("EVP_PKEY_sign",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     private static final class PkeyEncrypt {
         // int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen)
-        static final MethodHandle HANDLE = critical("EVP_PKEY_encrypt",
+        // not critical: the message has any length, and it draws on OpenSSL's random generator
+        static final MethodHandle HANDLE = bind("EVP_PKEY_encrypt",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     private static final class PkeyDecrypt {
         // int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen)
-        static final MethodHandle HANDLE = critical("EVP_PKEY_decrypt",
+        // not critical: the ciphertext has any length
+        static final MethodHandle HANDLE = bind("EVP_PKEY_decrypt",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
@@ -805,8 +808,8 @@ final class LibCrypto {
 
     /**
      * EVP_PKEY_sign, EVP_PKEY_encrypt or EVP_PKEY_decrypt: all write {@code out} (capacity in
-     * {@code outLength}, one size_t, which receives the length written) from {@code in}. Every
-     * segment may be on the heap.
+     * {@code outLength}, one size_t, which receives the length written) from {@code in}. Not
+     * critical calls, so every segment is in native memory.
      */
     static int evpPkeyTransform(PkeyOperation operation, MemorySegment ctx, MemorySegment out, MemorySegment outLength,
             MemorySegment in, long inLength) {

@@ -2,7 +2,6 @@ package org.shangmi.openssl.ffm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.shangmi.core.testing.BackendChecks.digest;
@@ -10,10 +9,8 @@ import static org.shangmi.core.testing.BackendChecks.java;
 import static org.shangmi.core.testing.BackendChecks.javaMac;
 
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -24,17 +21,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
-import org.shangmi.core.backend.CipherEngine;
-import org.shangmi.core.backend.CipherMode;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.javabackend.JavaBackend;
 import org.shangmi.core.libcrypto.LibcryptoBackend;
-import org.shangmi.core.libcrypto.LibcryptoSm4;
-import org.shangmi.core.backend.MacEngine;
-import org.shangmi.core.backend.Sm2Engine;
-import org.shangmi.core.testing.BackendChecks;
-import org.shangmi.core.testing.LibcryptoBindingTests;
 import org.shangmi.core.testing.Chunks;
+import org.shangmi.core.testing.LibcryptoBindingTests;
 
 /**
  * The backend's native side: inputs across the chunk size, copies, every refused argument (the JVM
@@ -45,6 +37,7 @@ import org.shangmi.core.testing.Chunks;
 class FfmBackendTest extends LibcryptoBindingTests {
 
     private static final FfmBackend FFM = new FfmBackend();
+    private static final JavaBackend JAVA = new JavaBackend();
 
     @Override
     protected BackendService backend() {
@@ -55,7 +48,11 @@ class FfmBackendTest extends LibcryptoBindingTests {
     protected long pendingError() {
         return LibCrypto.errGetError();
     }
-    private static final JavaBackend JAVA = new JavaBackend();
+
+    @Override
+    protected BackendService unloaded() {
+        return new FfmBackend();
+    }
 
     @BeforeAll
     static void load() throws Exception {

@@ -30,6 +30,7 @@ final class JniDigest implements LibcryptoDigest.Calls<NativeHandle> {
 
     @Override
     public void update(NativeHandle ctx, byte[] input, int off, int len) {
+        NativeCrypto.checkChunk(input, off, len);
         long pointer = ctx.acquire();
         try {
             NativeCrypto.mdUpdate(pointer, input, off, len);
@@ -40,6 +41,7 @@ final class JniDigest implements LibcryptoDigest.Calls<NativeHandle> {
 
     @Override
     public void finish(NativeHandle ctx, byte[] out, int off) {
+        NativeCrypto.checkChunk(out, off, length);
         long pointer = ctx.acquire();
         try {
             NativeCrypto.mdFinal(pointer, md, out, off);

@@ -1,5 +1,6 @@
 package org.shangmi.openssl.jni;
 
+import java.util.Objects;
 import org.shangmi.core.libcrypto.LibcryptoHmac;
 
 /**
@@ -26,6 +27,7 @@ final class JniHmac implements LibcryptoHmac.Calls<NativeHandle> {
 
     @Override
     public void key(NativeHandle ctx, byte[] key, int off, int len) {
+        Objects.checkFromIndexSize(off, len, key.length); // copied, not pinned: any length
         long pointer = ctx.acquire();
         try {
             NativeCrypto.macInit(pointer, key, off, len, digest);
@@ -36,6 +38,7 @@ final class JniHmac implements LibcryptoHmac.Calls<NativeHandle> {
 
     @Override
     public void update(NativeHandle ctx, byte[] input, int off, int len) {
+        NativeCrypto.checkChunk(input, off, len);
         long pointer = ctx.acquire();
         try {
             NativeCrypto.macUpdate(pointer, input, off, len);
@@ -46,6 +49,7 @@ final class JniHmac implements LibcryptoHmac.Calls<NativeHandle> {
 
     @Override
     public void finish(NativeHandle ctx, byte[] out, int off, int macLength) {
+        NativeCrypto.checkChunk(out, off, macLength);
         long pointer = ctx.acquire();
         try {
             NativeCrypto.macFinal(pointer, out, off, macLength);

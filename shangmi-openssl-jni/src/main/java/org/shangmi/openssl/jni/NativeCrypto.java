@@ -1,5 +1,8 @@
 package org.shangmi.openssl.jni;
 
+import java.util.Objects;
+import org.shangmi.core.libcrypto.LibcryptoBackend;
+
 /**
  * The C functions of libshangmi-jni, one per EVP call. The only class that declares native
  * methods. Handles are the C pointers as {@code long}s, owned by one Java object each; callers
@@ -8,6 +11,18 @@ package org.shangmi.openssl.jni;
 final class NativeCrypto {
 
     private NativeCrypto() {
+    }
+
+    /**
+     * Checks {@code array[off..off+len)} for a call that pins the array: inside the array, and at
+     * most {@link LibcryptoBackend#CHUNK} bytes. The engines of the libcrypto layer keep to both;
+     * checking again here keeps the C side safe from any caller, for a fraction of the JNI call.
+     */
+    static void checkChunk(byte[] array, int off, int len) {
+        Objects.checkFromIndexSize(off, len, array.length);
+        if (len > LibcryptoBackend.CHUNK) {
+            throw new IllegalArgumentException(len + " bytes for one native call, over " + LibcryptoBackend.CHUNK);
+        }
     }
 
     /** dlopen()s libcrypto by soname or checked absolute path; null, or the reason it failed. */

@@ -8,8 +8,7 @@ import org.shangmi.core.libcrypto.LibcryptoGuard;
  * One C object (a context or a key), owned by this handle: freed by {@link #close}, or by a
  * {@link Cleaner} once the handle is unreachable, whichever comes first, and never twice. A call
  * takes the pointer with {@link #acquire} and gives it back with {@link #release} in a
- * {@code finally}, which also keeps the handle reachable for the length of the call: a
- * {@code close} from another thread meanwhile ({@code destroy()} racing an update) frees the object
+ * {@code finally}: a {@code close}, or the Cleaner, from another thread meanwhile ({@code destroy()} racing an update) frees the object
  * only once the call is over, and later calls throw {@link IllegalStateException} instead of
  * handing C a freed pointer ({@link LibcryptoGuard}).
  */

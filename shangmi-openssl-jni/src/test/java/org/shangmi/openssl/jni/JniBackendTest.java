@@ -2,7 +2,6 @@ package org.shangmi.openssl.jni;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,10 +22,8 @@ import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.javabackend.JavaBackend;
 import org.shangmi.core.libcrypto.LibcryptoBackend;
-import org.shangmi.core.libcrypto.LibcryptoSm4;
-import org.shangmi.core.testing.BackendChecks;
-import org.shangmi.core.testing.LibcryptoBindingTests;
 import org.shangmi.core.testing.Chunks;
+import org.shangmi.core.testing.LibcryptoBindingTests;
 import org.shangmi.core.testing.Vectors;
 
 /**
@@ -46,6 +43,31 @@ class JniBackendTest extends LibcryptoBindingTests {
     @Override
     protected long pendingError() {
         return NativeCrypto.pendingError();
+    }
+
+    @Override
+    protected BackendService unloaded() {
+        return new JniBackend();
+    }
+
+    /** The C side trusts its arguments: the calls check ranges and the chunk bound themselves, whoever calls them. */
+    @Test
+    void theNativeCallsRefuseBadRangesAndOverlongChunksThemselves() {
+        JniDigest sm3 = new JniDigest(NativeCrypto.mdFetch("SM3"));
+        NativeHandle ctx = sm3.newContext();
+        byte[] big = new byte[LibcryptoBackend.CHUNK + 1];
+        assertThrows(IllegalArgumentException.class, () -> sm3.update(ctx, big, 0, big.length));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(ctx, big, big.length, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.update(ctx, big, -1, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm3.finish(ctx, new byte[40], 9));
+        JniSm4 sm4 = new JniSm4(NativeCrypto.cipherFetch("SM4-CTR"));
+        assertThrows(IllegalArgumentException.class, () -> sm4.newContext(true, new byte[15], new byte[16]));
+        assertThrows(IllegalArgumentException.class, () -> sm4.newContext(true, new byte[16], new byte[8]));
+        NativeHandle cipher = sm4.newContext(true, new byte[16], new byte[16]);
+        assertThrows(IllegalArgumentException.class, () -> sm4.update(cipher, big, 0, big.length, big, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> sm4.update(cipher, new byte[32], 0, 32, new byte[16], 0));
+        sm4.free(cipher);
+        ctx.close();
     }
 
     @BeforeAll
