@@ -6,11 +6,10 @@ import org.shangmi.core.sm3.Sm3;
 
 /**
  * Nonce candidates from an HMAC-DRBG over HMAC-SM3, as RFC 6979 section 3.2 generates k, with
- * its section 3.6 variant: 32 fresh random bytes join the seed. Seeded with a secret (the private
- * key d) and the message's digest as well as fresh randomness, the nonce stays unpredictable
- * when the random source fails: a source that repeats its output gives different nonces for
- * different messages, instead of the repeated nonce that would give the private key away, and
- * with working randomness the nonce is as random as the source.
+ * its section 3.6 variant: 32 fresh random bytes join the seed. {@link Sm2Encryptor} seeds it
+ * with fresh randomness and SM3(public key || M), so that a source that repeats its output still
+ * gives different messages different k, and with working randomness k is as random as the
+ * source. (Signatures hash their nonce once instead: {@link SigningNonces}.)
  *
  * <p>The candidates are 32-byte strings; the caller keeps those in [1, n − 1] and asks for the
  * next one otherwise (RFC 6979 step h.3), which happens with probability about 2^−32. Constant

@@ -432,10 +432,28 @@ public final class Sm2Curve {
         Sm2Field.invert(t0, p.z, inversion);
         Sm2Field.square(t2, t0);
         Sm2Field.mul(t1, p.x, t2);             // x = X/Z²
-        Sm2Field.encode(t1, out, off);
+        Sm2Field.encode(t1, out, off, t3);
         Sm2Field.mul(t2, t2, t0);
         Sm2Field.mul(t1, p.y, t2);             // y = Y/Z³
-        Sm2Field.encode(t1, out, off + BYTES);
+        Sm2Field.encode(t1, out, off + BYTES, t3);
+        return true;
+    }
+
+    /**
+     * Writes the affine x of {@code p} (32 bytes) to {@code out}: {@link #toAffine} without y, for
+     * signatures, which need only x.
+     *
+     * @return false (writing nothing) if p is the identity, which has no affine form
+     */
+    public boolean toAffineX(Sm2Point p, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, BYTES, out.length);
+        if (p.isIdentity()) {
+            return false;
+        }
+        Sm2Field.invert(t0, p.z, inversion);
+        Sm2Field.square(t2, t0);
+        Sm2Field.mul(t1, p.x, t2);             // x = X/Z²
+        Sm2Field.encode(t1, out, off, t3);
         return true;
     }
 

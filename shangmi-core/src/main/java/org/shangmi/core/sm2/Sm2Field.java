@@ -104,8 +104,15 @@ public final class Sm2Field {
 
     /** Writes {@code a} as a 32-byte big-endian integer in [0, p). */
     public static void encode(long[] a, byte[] out, int off) {
+        encode(a, out, off, new long[LIMBS]);
+    }
+
+    /**
+     * {@link #encode(long[], byte[], int)} with a caller-owned temporary {@code plain} (not
+     * {@code a}), which it wipes: for hot paths that allocate nothing.
+     */
+    public static void encode(long[] a, byte[] out, int off, long[] plain) {
         Objects.checkFromIndexSize(off, 32, out.length);
-        long[] plain = new long[LIMBS];
         mul(plain, a, PLAIN_ONE); // at most p, since a < 2p
         reduceBelowP(plain);
         Limbs52.toBytes(plain, out, off);

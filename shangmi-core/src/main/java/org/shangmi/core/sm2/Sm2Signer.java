@@ -17,9 +17,9 @@ import org.shangmi.core.backend.Sm2Engine;
  * branches are the standard's retries, taken with negligible probability. Verification handles
  * public data only, in variable time ({@link Sm2CurveVar}).
  *
- * <p>The nonce k is hedged: it comes from an HMAC-DRBG ({@link HedgedNonces}) seeded with the
- * private key, the digest and 32 bytes of the caller's random source, so that a failing source
- * cannot make two signatures share a nonce (which would give the private key away). Only an
+ * <p>The nonce k is hedged: it is one SM3 hash of 32 bytes of the caller's random source, the
+ * private key and the digest ({@link SigningNonces}), so that a failing source cannot make two
+ * signatures of different messages share a nonce (which would give the private key away). Only an
  * {@link Sm2KnownNonce}, for known-answer tests, gives k directly. A random source that yields
  * nothing usable many times in a row (key generation) is reported, never waited on forever.
  *
@@ -43,6 +43,12 @@ public final class Sm2Signer {
     private final Sm2Curve curve = new Sm2Curve();
     /** The verification arithmetic, made by the first verification. */
     private Sm2CurveVar curveVar;
+    /**
+     * Whether {@link #curveVar} has been used since {@link #wipeWorkspace} last wiped it: its
+     * tables are kilobytes, which signing never touches, so the pool's wipe after a signature
+     * skips them.
+     */
+    private boolean curveVarUsed;
     private final Sm2OrderField order = new Sm2OrderField();
     private final Sm2Point point = new Sm2Point();
     private final Sm2Point other = new Sm2Point();
@@ -54,17 +60,13 @@ public final class Sm2Signer {
     private final long[] t = Sm2OrderField.create();
     private final byte[] nonce = new byte[SCALAR_BYTES];
     private final byte[] affine = new byte[2 * SCALAR_BYTES];
-    private final HedgedNonces nonces = new HedgedNonces();
-    private final byte[] fresh = new byte[SCALAR_BYTES];
-    private final byte[] reduced = new byte[SCALAR_BYTES];
-    private final byte[] secret = new byte[SCALAR_BYTES];
+    private final SigningNonces nonces = new SigningNonces();
 
     /**
      * Candidates drawn before giving up: a working source fails a candidate with probability
      * about 2^−32, so 64 failures in a row mean the source is broken.
      */
     static final int MAX_CANDIDATES = 64;
-    private static final byte[] NO_EXTRA = new byte[0];
 
     /** The exception for a random source that keeps giving values out of range. */
     static ProviderException brokenRandom(String what) {
@@ -168,10 +170,7 @@ public final class Sm2Signer {
             order.decode(digest, 0, e); // e mod n
             boolean known = random instanceof Sm2KnownNonce;
             if (!known) {
-                random.nextBytes(fresh);
-                order.encode(e, reduced, 0);
-                order.encode(d, secret, 0);
-                nonces.seed(secret, reduced, fresh, NO_EXTRA);
+                nonces.start(random, order, d, digest);
             }
             // s = (1 + d)^-1 · (k − r·d)
             for (int candidate = 0; candidate < MAX_CANDIDATES; candidate++) {
@@ -181,10 +180,10 @@ public final class Sm2Signer {
                     nonces.next(nonce);
                 }
                 if (!order.decodeScalar(nonce, k)) {
-                    continue; // k must lie in [1, n − 1]
+                    continue; // k must lie in [1, n − 1]; decided on the whole candidate at once
                 }
                 curve.multiplyGenerator(point, nonce, 0);
-                curve.toAffine(point, affine, 0); // k ≠ 0 mod n, so k·G is not the identity
+                curve.toAffineX(point, affine, 0); // k ≠ 0 mod n, so k·G is not the identity
                 order.decode(affine, 0, r); // x1 mod n
                 order.add(r, r, e);
                 order.add(s, r, k);
@@ -201,12 +200,9 @@ public final class Sm2Signer {
                 order.encode(s, out, off + SCALAR_BYTES);
                 return;
             }
-            throw brokenRandom("nonces"); // from the DRBG, as likely as 2^-2048
+            throw brokenRandom("nonces"); // from SM3, as likely as 2^-2048
         } finally {
             nonces.wipe();
-            Arrays.fill(fresh, (byte) 0);
-            Arrays.fill(reduced, (byte) 0);
-            Arrays.fill(secret, (byte) 0);
             wipe();
         }
     }
@@ -279,6 +275,7 @@ public final class Sm2Signer {
         if (curveVar == null) {
             curveVar = new Sm2CurveVar();
         }
+        curveVarUsed = true;
         if (table == null) {
             curveVar.multiplyAddVar(point, affine, 0, affine, SCALAR_BYTES, other); // public data: variable time
         } else {
@@ -307,14 +304,12 @@ public final class Sm2Signer {
         Arrays.fill(e, 0);
         Arrays.fill(r, 0);
         Arrays.fill(affine, (byte) 0);
-        Arrays.fill(fresh, (byte) 0);
-        Arrays.fill(reduced, (byte) 0);
-        Arrays.fill(secret, (byte) 0);
         other.wipe();
         nonces.wipe();
         curve.wipe();
-        if (curveVar != null) {
+        if (curveVarUsed) {
             curveVar.wipe();
+            curveVarUsed = false;
         }
         order.wipe();
     }

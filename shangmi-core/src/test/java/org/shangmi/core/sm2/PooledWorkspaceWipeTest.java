@@ -78,6 +78,27 @@ class PooledWorkspaceWipeTest {
         assertEquals(List.of(), nonZeroArrays(signer, "signer"));
     }
 
+    /** The wipe skips the verification tables only while no verification has used them. */
+    @Test
+    void aVerificationsTablesAreWipedWhateverCameAfterIt() {
+        Sm2Signer signer = new Sm2Signer();
+        byte[] privateKey = validPrivateKey();
+        byte[] publicKey = new byte[64];
+        signer.publicKey(privateKey, publicKey, 0);
+        byte[] digest = new byte[32];
+        byte[] signature = new byte[64];
+        signer.sign(privateKey, digest, random, signature, 0);
+        signer.wipeWorkspace();
+        assertTrue(signer.verify(publicKey, digest, signature, 0));
+        signer.sign(privateKey, digest, random, signature, 0);
+        assertFalse(nonZeroArrays(signer, "signer").isEmpty());
+        signer.wipeWorkspace();
+        assertEquals(List.of(), nonZeroArrays(signer, "signer"));
+        signer.sign(privateKey, digest, random, signature, 0);
+        signer.wipeWorkspace();
+        assertEquals(List.of(), nonZeroArrays(signer, "signer"));
+    }
+
     private byte[] validPrivateKey() {
         byte[] privateKey = new byte[32];
         engine.generateKeyPair(random, privateKey, new byte[64]);

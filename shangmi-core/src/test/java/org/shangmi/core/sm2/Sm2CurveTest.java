@@ -95,6 +95,28 @@ class Sm2CurveTest {
     }
 
     /** Just below n the last signed digit meets ±accumulator (k = n − 6 needs a doubling there). */
+    /** toAffineX writes the reference's x, from points whose Z is not 1, and nothing for the identity. */
+    @Test
+    void affineXMatchesTheReference() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Sm2Point g = new Sm2Point();
+        Sm2Curve.setGenerator(g);
+        Sm2Point r = new Sm2Point();
+        byte[] x = new byte[32];
+        for (int i = 0; i < 20; i++) {
+            BigInteger k = new BigInteger(256, random).mod(N.subtract(BigInteger.ONE)).add(BigInteger.ONE);
+            curve.multiply(r, g, scalar(k), 0);
+            assertTrue(curve.toAffineX(r, x, 0));
+            assertEquals(REF.multiply(k, G)[0], new BigInteger(1, x), "seed " + seed);
+        }
+        byte[] untouched = new byte[32];
+        Arrays.fill(untouched, (byte) 7);
+        byte[] out = untouched.clone();
+        assertFalse(curve.toAffineX(new Sm2Point(), out, 0), "the identity has no affine form");
+        assertArrayEquals(untouched, out);
+    }
+
     @Test
     void multiplyHandlesScalarsJustBelowN() {
         Sm2Point g = new Sm2Point();

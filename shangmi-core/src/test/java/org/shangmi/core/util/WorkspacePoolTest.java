@@ -36,6 +36,22 @@ class WorkspacePoolTest {
         assertEquals(2, made.get());
     }
 
+    /** A thread's first slot is its own: what it gave back first it takes first, whatever else is idle. */
+    @Test
+    void aThreadTakesFromItsOwnSlotFirst() {
+        WorkspacePool<Object> pool = new WorkspacePool<>(Object::new, w -> { });
+        for (int round = 0; round < 20; round++) {
+            Object first = pool.take();
+            Object second = pool.take();
+            Object third = pool.take();
+            pool.give(first);
+            pool.give(second);
+            pool.give(third);
+            assertSame(first, pool.take(), "round " + round);
+            pool.give(first);
+        }
+    }
+
     @Test
     void keepsABoundedNumber() {
         AtomicInteger made = new AtomicInteger();
