@@ -3,8 +3,6 @@ package org.shangmi.bench.report;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,17 +142,9 @@ public final class AbReport {
 
     /** Adds one JMH JSON file as the given side of the given round. */
     public void read(int round, Side side, Path file) throws IOException {
-        JsonElement parsed;
-        try {
-            parsed = JsonParser.parseString(Files.readString(file));
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage(), e);
-        }
-        if (!parsed.isJsonArray()) {
-            throw new IllegalArgumentException(file + " is not JMH results (-rf json writes an array of them)");
-        }
+        JsonArray entries = JmhJson.read(file);
         Map<Key, Double> run = new LinkedHashMap<>();
-        for (JsonElement element : (JsonArray) parsed) {
+        for (JsonElement element : entries) {
             JsonObject entry = element.getAsJsonObject();
             String[] name = entry.get("benchmark").getAsString().split("\\.");
             Map<String, String> params = new LinkedHashMap<>();

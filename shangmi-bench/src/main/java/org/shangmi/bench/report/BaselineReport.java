@@ -1,9 +1,8 @@
 package org.shangmi.bench.report;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -210,16 +209,8 @@ public final class BaselineReport {
 
     /** Reads BaselineBench's JMH results and pairs each row with its openssl figure. */
     public void read(Path results, OpensslOutputs outputs) throws IOException, InterruptedException {
-        JsonElement parsed;
-        try {
-            parsed = JsonParser.parseString(Files.readString(results));
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(results + " is not JSON: " + e.getMessage(), e);
-        }
-        if (!parsed.isJsonArray()) {
-            throw new IllegalArgumentException(results + " is not JMH results (-rf json writes an array of them)");
-        }
-        for (JsonElement element : parsed.getAsJsonArray()) {
+        JsonArray entries = JmhJson.read(results);
+        for (JsonElement element : entries) {
             JsonObject entry = element.getAsJsonObject();
             if (!entry.get("benchmark").getAsString().endsWith("BaselineBench.run")) {
                 throw new IllegalArgumentException(results + ": " + entry.get("benchmark").getAsString() + " is not BaselineBench");

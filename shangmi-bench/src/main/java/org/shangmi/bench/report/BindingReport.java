@@ -1,9 +1,8 @@
 package org.shangmi.bench.report;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,17 +35,9 @@ public final class BindingReport implements ReportCommand.Report {
 
     /** Adds the BindingBench results of one JMH JSON file, and its machine description if there is one. */
     public void read(Path file) throws IOException {
-        JsonElement parsed;
-        try {
-            parsed = JsonParser.parseString(Files.readString(file));
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage(), e);
-        }
-        if (!parsed.isJsonArray()) {
-            throw new IllegalArgumentException(file + " is not JMH results (-rf json writes an array of them)");
-        }
+        JsonArray entries = JmhJson.read(file);
         String jdk = "no results";
-        for (JsonElement element : parsed.getAsJsonArray()) {
+        for (JsonElement element : entries) {
             JsonObject entry = element.getAsJsonObject();
             jdk = "JDK " + entry.get("vmVersion").getAsString() + " (" + entry.get("vmName").getAsString() + "), JMH "
                     + entry.get("jmhVersion").getAsString();

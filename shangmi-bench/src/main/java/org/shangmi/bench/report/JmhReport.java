@@ -3,8 +3,6 @@ package org.shangmi.bench.report;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,16 +69,8 @@ public final class JmhReport implements ReportCommand.Report {
 
     /** Adds the results of one JMH JSON file ({@code -rf json}), and its machine description if there is one. */
     public void read(Path file) throws IOException {
-        JsonElement parsed;
-        try {
-            parsed = JsonParser.parseString(Files.readString(file));
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage(), e);
-        }
-        if (!parsed.isJsonArray()) {
-            throw new IllegalArgumentException(file + " is not JMH results (-rf json writes an array of them)");
-        }
-        JsonArray array = parsed.getAsJsonArray();
+        JsonArray entries = JmhJson.read(file);
+        JsonArray array = entries;
         String jdk = null;
         for (JsonElement element : array) {
             JsonObject entry = element.getAsJsonObject();
