@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED"})
 public abstract class MessageBench {
 
-    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "BC", "Kona", "JDK-SHA256"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "ShangMi-Auto", "BC", "Kona", "JDK-SHA256"})
     public String provider;
 
     @Param({"32", "1024", "65536", "1048576"})

@@ -49,6 +49,13 @@ enum Peers {
             return new ShangMiProvider(Backend.JNI);
         }
     },
+    /** ShangMi as {@code new ShangMiProvider()} chooses per algorithm ({@code auto} unless properties say otherwise). */
+    SHANGMI_AUTO("ShangMi-Auto", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
+        @Override
+        Provider provider() {
+            return new ShangMiProvider();
+        }
+    },
     /** ShangMi with the vector backend (SM4 only; the fork adds the incubating Vector API). */
     SHANGMI_VECTOR("ShangMi-Vector", "SM3", "HmacSM3", new PublicKeyNames("SM2", null, "SM3withSM2", "SM2", false)) {
         @Override

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public class SignatureBench extends PublicKeyBench {
 
-    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "BC", "Kona", "Kona-Native", "Kona-NativeOneShot", "JDK-SHA256", "BC-secp256k1"})
+    @Param({"ShangMi-Java", "ShangMi-OpenSSL", "ShangMi-JNI", "ShangMi-Auto", "BC", "Kona", "Kona-Native", "Kona-NativeOneShot", "JDK-SHA256", "BC-secp256k1"})
     public String provider;
 
     @Param({"32", "128", "256", "1024", "1048576"})

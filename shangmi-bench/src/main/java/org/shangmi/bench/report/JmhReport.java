@@ -44,6 +44,7 @@ public final class JmhReport implements ReportCommand.Report {
         BACKENDS.put("ShangMi-OpenSSL", "OpenSSL vs Java");
         BACKENDS.put("ShangMi-JNI", "JNI vs Java");
         BACKENDS.put("ShangMi-Vector", "Vector vs Java");
+        BACKENDS.put("ShangMi-Auto", "Auto vs Java");
     }
 
     /** One JMH result: benchmark as Class.method, its parameters without the provider, and its metrics. */
