@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.DigestEngine;
 
 /**
  * The ShangMi security provider ("ShangMi"): SM2 (signatures, encryption, key exchange, keys),
@@ -57,6 +58,14 @@ public final class ShangMiProvider extends Provider {
     private static final String SM2_ENCRYPT_OID = "1.2.156.10197.1.301.3";
     private static final String SM3_WITH_SM2_OID = "1.2.156.10197.1.501";
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
+    /**
+     * Under {@code auto}, the longest SM3 message the Java engine hashes when libcrypto serves SM3
+     * through FFM, and through JNI, because a native call would cost more than it saves; 0 where
+     * libcrypto measured at least as fast from the shortest message up, as it did through both
+     * bindings on the machine of docs/performance.md, "SM3 under auto" (which has the figures).
+     */
+    static final int SM3_JAVA_UP_TO_FFM = 0;
+    static final int SM3_JAVA_UP_TO_JNI = 0;
 
     private final transient Backends backends = Backends.get();
     /** What this provider asks for; null when it was made for one backend. */
@@ -66,6 +75,8 @@ public final class ShangMiProvider extends Provider {
     private final transient Set<Algorithm> resolved = EnumSet.noneOf(Algorithm.class);
     /** Why each chosen backend was chosen, for {@link #choiceReason}. */
     private final transient Map<Algorithm, String> reasons = new EnumMap<>(Algorithm.class);
+    /** Set when auto chose libcrypto for SM3: the longest message the Java engine hashes instead. */
+    private transient int sm3JavaUpTo = -1;
 
     /**
      * A provider whose backends are chosen by the {@code shangmi.backend*} system properties, read
@@ -190,7 +201,7 @@ public final class ShangMiProvider extends Provider {
         for (Backend candidate : order) {
             if (backends.serving(candidate, algorithm) != null) {
                 if (wanted.contains(candidate)) {
-                    reasons.put(algorithm, preference);
+                    reasons.put(algorithm, preference + smallSm3ByJava(algorithm, candidate));
                     return candidate;
                 }
                 List<String> said = new ArrayList<>();
@@ -209,11 +220,46 @@ public final class ShangMiProvider extends Provider {
                 logOnce(auto ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
                         (auto ? "auto" : asked) + ": " + String.join("; ", said) + "; the " + candidate.id()
                                 + " backend serves instead");
-                reasons.put(algorithm, (auto ? preference : asked) + "; but " + String.join("; ", whyNot));
+                reasons.put(algorithm, (auto ? preference : asked) + "; but " + String.join("; ", whyNot)
+                        + (auto ? smallSm3ByJava(algorithm, candidate) : ""));
                 return candidate;
             }
         }
         return null;
+    }
+
+    /**
+     * When auto gives SM3 to libcrypto, notes that short messages stay with the Java engine and
+     * returns the words that say so in the reason; else returns "".
+     */
+    private String smallSm3ByJava(Algorithm algorithm, Backend chosen) {
+        if (algorithm != Algorithm.SM3 || backends.serving(Backend.JAVA, Algorithm.SM3) == null) {
+            return "";
+        }
+        int upTo = switch (chosen) {
+            case FFM -> SM3_JAVA_UP_TO_FFM;
+            case JNI -> SM3_JAVA_UP_TO_JNI;
+            default -> -1;
+        };
+        if (upTo <= 0) {
+            return "";
+        }
+        sm3JavaUpTo = upTo;
+        return "; messages of up to " + upTo + " bytes by the Java engine, where a native call costs more than it saves";
+    }
+
+    /** A new SM3 engine: the chosen backend's, behind a {@link ThresholdDigest} when auto chose libcrypto. */
+    private DigestEngine newSm3() {
+        BackendService service = service(Algorithm.SM3);
+        int upTo;
+        synchronized (this) {
+            upTo = sm3JavaUpTo;
+        }
+        if (upTo <= 0) {
+            return service.newDigest(Algorithm.SM3);
+        }
+        DigestEngine java = backends.serving(Backend.JAVA, Algorithm.SM3).newDigest(Algorithm.SM3);
+        return new ThresholdDigest(java, () -> service.newDigest(Algorithm.SM3), upTo);
     }
 
     private static void logOnce(System.Logger.Level level, String message) {
@@ -230,7 +276,7 @@ public final class ShangMiProvider extends Provider {
     private void registerServices() {
         if (offers(Algorithm.SM3)) {
             register("MessageDigest", "SM3", DigestSpi.class, List.of("OID." + SM3_OID, SM3_OID),
-                    () -> new DigestSpi(service(Algorithm.SM3).newDigest(Algorithm.SM3)));
+                    () -> new DigestSpi(newSm3()));
         }
         List<String> hmacAliases = List.of("SM3HMac", "OID." + HMAC_SM3_OID, HMAC_SM3_OID);
         if (offers(Algorithm.HMAC_SM3)) {
@@ -302,10 +348,10 @@ public final class ShangMiProvider extends Provider {
         if (offers(Algorithm.SM3)) {
             register("Signature", "SM3withSM2", Sm2SignatureSpi.class,
                     List.of("SM2", "OID." + SM3_WITH_SM2_OID, SM3_WITH_SM2_OID),
-                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), service(Algorithm.SM3).newDigest(Algorithm.SM3),
+                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), newSm3(),
                             Sm2SignatureSpi.Variant.SM3_DER));
             register("Signature", "SM3withSM2inP1363Format", Sm2SignatureSpi.class, List.of(),
-                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), service(Algorithm.SM3).newDigest(Algorithm.SM3),
+                    () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), newSm3(),
                             Sm2SignatureSpi.Variant.SM3_P1363));
         }
     }

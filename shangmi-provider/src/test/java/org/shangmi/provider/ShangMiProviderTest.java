@@ -170,10 +170,16 @@ class ShangMiProviderTest {
         String preference = "auto, OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike";
         if (preferred.available()) {
             assertEquals(first, auto.backendFor("SM3"));
-            assertEquals(preference, auto.choiceReason("SM3"));
+            int upTo = first == Backend.FFM ? ShangMiProvider.SM3_JAVA_UP_TO_FFM : ShangMiProvider.SM3_JAVA_UP_TO_JNI;
+            assertEquals(upTo == 0 ? preference : preference + "; messages of up to " + upTo
+                    + " bytes by the Java engine, where a native call costs more than it saves", auto.choiceReason("SM3"));
         } else {
-            assertEquals(preference + "; but the " + first.id() + " backend cannot serve it: " + preferred.problems(),
-                    auto.choiceReason("SM3"));
+            // what follows names the threshold if JNI serves instead, nothing if Java does
+            String reason = auto.choiceReason("SM3");
+            assertTrue(reason.startsWith(preference + "; but the " + first.id() + " backend cannot serve it: "
+                    + preferred.problems()), reason);
+            assertEquals(auto.backendFor("SM3") == Backend.JNI && ShangMiProvider.SM3_JAVA_UP_TO_JNI > 0,
+                    reason.contains("bytes by the Java engine"), reason);
         }
         assertEquals("this provider was made for the java backend", new ShangMiProvider(Backend.JAVA).choiceReason("SM4"));
     }
