@@ -17,8 +17,9 @@ public enum Backend {
     JNI("jni", "shangmi-openssl-jni", 17),
     /**
      * SM4 only, on the incubating Vector API: module {@code shangmi-vector}, JDK 25, and a JVM
-     * started with {@code --add-modules jdk.incubator.vector}. Never chosen by {@code auto}: it
-     * serves once named ({@code shangmi.backend.SM4=vector}).
+     * started with {@code --add-modules jdk.incubator.vector}. {@code auto} chooses it for SM4 in
+     * such a JVM, and never in another; named ({@code shangmi.backend.SM4=vector}) it serves
+     * wherever it loads.
      */
     VECTOR("vector", "shangmi-vector", 25);
 

@@ -158,16 +158,26 @@ public final class BackendChoice {
      * The order {@code auto} tries backends in, per algorithm, as measured on the reference machine
      * (see docs/performance.md): native libcrypto first for SM3 and HMAC-SM3, whose C code is
      * faster than ours from 1 KiB up (through FFM where the JDK has it, else through JNI); Java
-     * first for SM2 (many times OpenSSL 3.0's speed) and SM4 (faster in the parallel modes, and
-     * free of OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
+     * first for SM2 (many times OpenSSL 3.0's speed); for SM4 the vector backend where the JVM
+     * was started with the Vector API's module (its Java circuit engine serves until its warm-up
+     * passes, so it is never slower than Java), else Java (faster in the parallel modes, and free
+     * of OpenSSL's secret-indexed tables). Backends this JDK cannot run are left out.
      */
     static List<Backend> autoOrder(Algorithm algorithm) {
         List<Backend> preference = switch (algorithm) {
             case SM3, HMAC_SM3 -> List.of(Backend.FFM, Backend.JNI, Backend.JAVA);
-            case SM2, SM4 -> List.of(Backend.JAVA, Backend.FFM, Backend.JNI);
+            case SM2 -> List.of(Backend.JAVA, Backend.FFM, Backend.JNI);
+            case SM4 -> vectorModuleResolved()
+                    ? List.of(Backend.VECTOR, Backend.JAVA, Backend.FFM, Backend.JNI)
+                    : List.of(Backend.JAVA, Backend.FFM, Backend.JNI);
         };
         int jdk = Runtime.version().feature();
         return preference.stream().filter(backend -> jdk >= backend.minimumJdk()).toList();
+    }
+
+    /** Whether the JVM resolved the incubating Vector API (started with {@code --add-modules jdk.incubator.vector}). */
+    static boolean vectorModuleResolved() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     }
 
     /** Why {@link #autoOrder} puts its first backend first, in a sentence for people. */
@@ -175,7 +185,10 @@ public final class BackendChoice {
         return switch (algorithm) {
             case SM3, HMAC_SM3 -> "OpenSSL first: its C code measured 1.2-2x ours from 1 KiB up, through FFM and JNI alike";
             case SM2 -> "Java first: about ten times OpenSSL 3.0's SM2, which has no dedicated code on x86-64";
-            case SM4 -> "Java first: faster in the parallel modes, and constant time where OpenSSL indexes tables by secret data";
+            case SM4 -> vectorModuleResolved() && Runtime.version().feature() >= Backend.VECTOR.minimumJdk()
+                    ? "vector first, as this JVM has the Vector API: SM4 and GCM's GHASH on vectors once the warm-up"
+                            + " passes (the Java circuit engine until then), constant time"
+                    : "Java first: faster in the parallel modes, and constant time where OpenSSL indexes tables by secret data";
         };
     }
 

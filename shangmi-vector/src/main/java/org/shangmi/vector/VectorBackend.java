@@ -21,7 +21,8 @@ import org.shangmi.core.sm4.Sm4Xts;
 
 /**
  * The vector backend: SM4 in every mode, with the rounds of {@link VectorSm4Rounds} (through
- * {@link VectorGatedRounds}) under the Java backend's modes. It needs JDK 25 and the incubating
+ * {@link VectorGatedRounds}) under the Java backend's modes, and GCM's GHASH a pass of blocks at a
+ * time on {@link VectorGhash} (through {@link VectorGatedGhash}), under the same gate. It needs JDK 25 and the incubating
  * Vector API in the boot layer ({@code --add-modules jdk.incubator.vector}); it serves nothing
  * else.
  *
@@ -103,7 +104,7 @@ public final class VectorBackend implements BackendService {
 
     @Override
     public AeadEngine newSm4Gcm(byte[] key, byte[] iv, int tagLength) {
-        return new Sm4Gcm(key, iv, tagLength, VectorGatedRounds::new);
+        return new Sm4Gcm(key, iv, tagLength, VectorGatedRounds::new, VectorGatedGhash.SERVICE);
     }
 
     @Override

@@ -196,6 +196,7 @@ final class VectorGate {
                 return;
             }
             String width = "SM4 rounds on " + VectorSm4Rounds.LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES
+                    + " blocks a pass), GCM's GHASH on " + VectorGhash.LANES * 64 + "-bit vectors (" + VectorGhash.LANES
                     + " blocks a pass)";
             synchronized (LOCK) {
                 if (phase == Phase.WARMING) {

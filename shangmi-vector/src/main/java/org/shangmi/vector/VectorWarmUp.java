@@ -8,6 +8,7 @@ import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
+import org.shangmi.core.sm4.GhashPasses;
 import org.shangmi.core.sm4.Sm4;
 import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
@@ -29,7 +30,9 @@ import org.shangmi.core.sm4.Sm4Xts;
  * both until a round allocates nothing. Its rounds are trial rounds, which pass the gate's
  * {@link VectorGate#TRIAL} door while the warm-up runs and callers' keys stay on the circuit engine;
  * they run the same code as every key's rounds, so the JIT compiles the gate as the engines will
- * pass it. {@link #knownAnswer} checks the GB/T 32907-2016 example on trial rounds.
+ * pass it. {@link #knownAnswer} checks the GB/T 32907-2016 example on trial rounds, and GCM's
+ * GHASH on trial passes ({@link VectorGatedGhash}) against RFC 8998's example and the scalar
+ * GHASH: the passes share the rounds' gate, warm-up and verdict.
  */
 final class VectorWarmUp {
 
@@ -50,11 +53,24 @@ final class VectorWarmUp {
     /** Lengths for the stream modes: partial blocks on either side of the same counts. */
     private static final int[] STREAM_LENGTHS = {1, 15, 16, 33, 16 * 17 + 5, 16 * 67 + 5};
 
-    private final List<VectorGatedRounds> made = new ArrayList<>();
+    private final List<VectorGated> made = new ArrayList<>();
     private final Sm4Rounds.Factory factory = (encryptionKeys, decryptionKeys) -> {
         VectorGatedRounds rounds = new VectorGatedRounds(encryptionKeys, decryptionKeys, true);
         made.add(rounds);
         return rounds;
+    };
+    private final GhashPasses.Factory ghashFactory = new GhashPasses.Factory() {
+        @Override
+        public int maxPassBlocks() {
+            return VectorGatedGhash.TRIAL.maxPassBlocks();
+        }
+
+        @Override
+        public GhashPasses create(long[] powers) {
+            GhashPasses passes = VectorGatedGhash.TRIAL.create(powers);
+            made.add((VectorGated) passes);
+            return passes;
+        }
     };
 
     private final byte[] key = new byte[16];
@@ -86,7 +102,7 @@ final class VectorWarmUp {
         Arrays.fill(carryingIv, 8, 16, (byte) 0xff);
         carryingIv[15] = (byte) 0xf0;
         sm4 = new Sm4(key, factory);
-        rounds = made.get(0);
+        rounds = (VectorGatedRounds) made.get(0);
         for (CipherMode mode : CipherMode.values()) {
             if (mode != CipherMode.CTR) {
                 byte[] iv = mode.needsIv() ? new byte[16] : null;
@@ -95,8 +111,8 @@ final class VectorWarmUp {
             }
         }
         ctr = Sm4Modes.create(CipherMode.CTR, true, key, carryingIv, factory);
-        gcm = new Sm4Gcm(key, gcmIv, 16, factory);
-        gcmHashedIv = new Sm4Gcm(key, carryingIv, 16, factory);
+        gcm = new Sm4Gcm(key, gcmIv, 16, factory, ghashFactory);
+        gcmHashedIv = new Sm4Gcm(key, carryingIv, 16, factory, ghashFactory);
         ccm = new Sm4Ccm(key, factory);
         byte[] xtsKey = new byte[32];
         xtsKey[16] = 1;
@@ -227,7 +243,53 @@ final class VectorWarmUp {
             good &= Arrays.equals(many, 16 * b, 16 * b + 16, expected, 0, 16);
         }
         sm4.wipe();
-        return good ? null : "fails the GB/T 32907-2016 example";
+        if (!good) {
+            return "fails the GB/T 32907-2016 example";
+        }
+        return ghashKnownAnswer();
+    }
+
+    /**
+     * RFC 8998's SM4-GCM example (A.1), then a message and associated data of several passes
+     * against the core's scalar GHASH over circuit rounds, both through trial rounds and passes:
+     * null if they agree, else what went wrong.
+     */
+    private static String ghashKnownAnswer() {
+        HexFormat hex = HexFormat.of();
+        byte[] key = hex.parseHex("0123456789abcdeffedcba9876543210");
+        byte[] iv = hex.parseHex("00001234567800000000abcd");
+        byte[] aad = hex.parseHex("feedfacedeadbeeffeedfacedeadbeefabaddad2");
+        byte[] message = hex.parseHex("aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd"
+                + "eeeeeeeeeeeeeeeeffffffffffffffffeeeeeeeeeeeeeeeeaaaaaaaaaaaaaaaa");
+        byte[] expected = hex.parseHex("17f399f08c67d5ee19d0dc9969c4bb7d5fd46fd3756489069157b282bb200735"
+                + "d82710ca5c22f0ccfa7cbf93d496ac15a56834cbcf98c397b4024a2691233b8d83de3541e4c2b58177e065a9bf7b62ec");
+        Sm4Rounds.Factory trialRounds = (encryptionKeys, decryptionKeys) -> new VectorGatedRounds(encryptionKeys, decryptionKeys, true);
+        if (!Arrays.equals(seal(new Sm4Gcm(key, iv, 16, trialRounds, VectorGatedGhash.TRIAL), aad, message), expected)) {
+            return "fails RFC 8998's SM4-GCM example";
+        }
+        // a pass and a part of associated data, then data of several passes and a partial block
+        int passes = VectorGhash.MAX_PASS_BLOCKS;
+        byte[] longAad = new byte[16 * (passes + 3) + 5];
+        byte[] longMessage = new byte[16 * (3 * passes + 2) + 9];
+        for (int i = 0; i < longMessage.length; i++) {
+            longMessage[i] = (byte) (31 * i + 7);
+            if (i < longAad.length) {
+                longAad[i] = (byte) (17 * i + 3);
+            }
+        }
+        byte[] scalar = seal(new Sm4Gcm(key, iv, 16), longAad, longMessage);
+        byte[] vectors = seal(new Sm4Gcm(key, iv, 16, trialRounds, VectorGatedGhash.TRIAL), longAad, longMessage);
+        return Arrays.equals(scalar, vectors) ? null : "GCM's GHASH on vectors differs from the scalar GHASH";
+    }
+
+    /** Ciphertext and tag of one message; destroys the engine. */
+    private static byte[] seal(AeadEngine gcm, byte[] aad, byte[] message) {
+        byte[] out = new byte[message.length + 16];
+        gcm.updateAad(aad, 0, aad.length);
+        gcm.encrypt(message, 0, message.length, out, 0);
+        gcm.finishEncryption(out, message.length);
+        gcm.destroy();
+        return out;
     }
 
     private boolean late() {
@@ -239,7 +301,7 @@ final class VectorWarmUp {
      * allocated, else what happened.
      */
     String allocating() {
-        for (VectorGatedRounds each : made) {
+        for (VectorGated each : made) {
             each.measureEveryCall(true);
         }
         boolean finished = run();
@@ -247,7 +309,7 @@ final class VectorWarmUp {
         long bytes = 0;
         int unmeasured = 0;
         int idle = 0;
-        for (VectorGatedRounds each : made) {
+        for (VectorGated each : made) {
             calls += each.measured();
             bytes += each.allocated();
             unmeasured += each.unmeasured();

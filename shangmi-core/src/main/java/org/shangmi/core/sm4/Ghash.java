@@ -17,6 +17,9 @@ import org.shangmi.core.util.Bytes;
  * <p>Blocks are read as two big-endian 64-bit words; GCM puts the coefficient of x^0 in the
  * first bit, so these words are the bit reversal of the polynomial, which carry-less
  * multiplication respects (up to a one-bit shift of the product).
+ *
+ * <p>Given {@link GhashPasses}, long runs of blocks go through them a pass at a time, and the
+ * rest (and every run while they cannot serve) through this class's own multiplication.
  */
 final class Ghash {
 
@@ -32,6 +35,22 @@ final class Ghash {
     private final long[] hClasses = new long[24];
     private long y1;
     private long y0;
+    private final GhashPasses.Factory passesFactory;
+    private GhashPasses passes;
+    /** H, H², ... for the passes, kept to be wiped with them. */
+    private long[] powers;
+    /** Y handed to the passes as two words. */
+    private final long[] state = new long[2];
+
+    /** GHASH by this class alone. */
+    Ghash() {
+        this(null);
+    }
+
+    /** GHASH with long runs through the passes {@code factory} makes, if not null. */
+    Ghash(GhashPasses.Factory factory) {
+        this.passesFactory = factory;
+    }
 
     /** Sets H (16 bytes) and clears the state. */
     void init(byte[] h) {
@@ -47,6 +66,20 @@ final class Ghash {
         Arrays.fill(operands, 0);
         y1 = 0;
         y0 = 0;
+        if (passesFactory != null) {
+            wipePasses();
+            powers = new long[2 * passesFactory.maxPassBlocks()];
+            powers[0] = Bytes.getLongBE(h, 0);
+            powers[1] = Bytes.getLongBE(h, 8);
+            for (int k = 1; k < powers.length / 2; k++) {
+                multiply(powers[2 * k - 2], powers[2 * k - 1]); // Y = H^k · H
+                powers[2 * k] = y1;
+                powers[2 * k + 1] = y0;
+            }
+            y1 = 0;
+            y0 = 0;
+            passes = passesFactory.create(powers);
+        }
     }
 
     /** Y = 0, keeping H. */
@@ -58,9 +91,20 @@ final class Ghash {
     /** Absorbs whole 16-byte blocks. */
     void blocks(byte[] in, int off, int len) {
         Objects.checkFromIndexSize(off, len, in.length);
-        for (int i = 0; i + 16 <= len; i += 16) {
+        int i = passes != null && len >= 32 ? absorbPasses(in, off, len >>> 4) : 0;
+        for (; i + 16 <= len; i += 16) {
             multiply(y1 ^ Bytes.getLongBE(in, off + i), y0 ^ Bytes.getLongBE(in, off + i + 8));
         }
+    }
+
+    /** Absorbs whole passes from the front of {@code blocks} blocks; returns the bytes they took. */
+    private int absorbPasses(byte[] in, int off, int blocks) {
+        state[0] = y1;
+        state[1] = y0;
+        int done = passes.absorb(state, in, off, blocks);
+        y1 = state[0];
+        y0 = state[1];
+        return 16 * done;
     }
 
     /** Absorbs {@code len} bytes as one zero-padded run of blocks. */
@@ -90,6 +134,19 @@ final class Ghash {
         Arrays.fill(hClasses, 0);
         y1 = 0;
         y0 = 0;
+        Arrays.fill(state, 0);
+        wipePasses();
+    }
+
+    private void wipePasses() {
+        if (passes != null) {
+            passes.wipe();
+            passes = null;
+        }
+        if (powers != null) {
+            Arrays.fill(powers, 0);
+            powers = null;
+        }
     }
 
     /** Y = (a1 : a0)·H. */

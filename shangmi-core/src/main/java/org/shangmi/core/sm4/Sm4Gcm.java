@@ -17,7 +17,7 @@ import org.shangmi.core.util.ConstantTime;
 public final class Sm4Gcm implements AeadEngine {
 
     private final Sm4 sm4;
-    private final Ghash ghash = new Ghash();
+    private final Ghash ghash;
     private final byte[] tagMask = new byte[Sm4.BLOCK_SIZE];
     private final byte[] firstCounter = new byte[Sm4.BLOCK_SIZE];
     private Sm4Ctr ctr;
@@ -43,12 +43,24 @@ public final class Sm4Gcm implements AeadEngine {
      * @throws IllegalArgumentException if the key is not 16 bytes, the IV is empty or the tag length is out of range
      */
     public Sm4Gcm(byte[] key, byte[] iv, int tagLength, Sm4Rounds.Factory rounds) {
+        this(key, iv, tagLength, rounds, null);
+    }
+
+    /**
+     * As {@link #Sm4Gcm(byte[], byte[], int, Sm4Rounds.Factory)}, with long runs of GHASH through
+     * the passes {@code ghashPasses} makes (none if null).
+     *
+     * @param tagLength the tag length in bytes, 4 to 16
+     * @throws IllegalArgumentException if the key is not 16 bytes, the IV is empty or the tag length is out of range
+     */
+    public Sm4Gcm(byte[] key, byte[] iv, int tagLength, Sm4Rounds.Factory rounds, GhashPasses.Factory ghashPasses) {
         checkIv(iv);
         if (tagLength < 4 || tagLength > 16) {
             throw new IllegalArgumentException("a GCM tag is 4 to 16 bytes, not " + tagLength);
         }
         this.sm4 = new Sm4(key, rounds);
         this.tagLength = tagLength;
+        this.ghash = new Ghash(ghashPasses);
         byte[] h = new byte[Sm4.BLOCK_SIZE];
         sm4.encryptBlock(h, 0, h, 0);
         ghash.init(h);

@@ -1,0 +1,81 @@
+package org.shangmi.vector;
+
+import org.shangmi.core.sm4.GhashPasses;
+
+/**
+ * The vector backend's GHASH passes for one key: {@link VectorGhash} while {@link VectorGate} admits
+ * them, with the checks of {@link VectorGated}; while it does not, {@link #absorb} takes nothing and
+ * the core's scalar GHASH hashes the blocks, so a key's GCM may change sides between two calls (Y
+ * is the mode's). Constant time as its two engines are. Not thread-safe.
+ */
+final class VectorGatedGhash extends VectorGated implements GhashPasses {
+
+    /** Passes for every caller's key. */
+    static final Factory SERVICE = factory(false);
+    /** The warm-up's own passes, admitted while it runs. */
+    static final Factory TRIAL = factory(true);
+
+    /** Kept (not copied) to make the vector engine when the door first admits; wiped by the mode. */
+    private final long[] powers;
+    /**
+     * Made when the door first admits: a caller's key made while the backend warms up loads no
+     * Vector API class on the caller's thread.
+     */
+    private VectorGhash vector;
+
+    private VectorGatedGhash(long[] powers, boolean trial) {
+        super(trial);
+        this.powers = powers;
+        if (admitted()) {
+            vector = new VectorGhash(powers);
+        }
+    }
+
+    private static Factory factory(boolean trial) {
+        return new Factory() {
+            @Override
+            public int maxPassBlocks() {
+                return VectorGhash.MAX_PASS_BLOCKS;
+            }
+
+            @Override
+            public GhashPasses create(long[] powers) {
+                return new VectorGatedGhash(powers, trial);
+            }
+        };
+    }
+
+    @Override
+    public int absorb(long[] y, byte[] in, int off, int blocks) {
+        long check = begin();
+        if (check == CLOSED) {
+            return 0;
+        }
+        int done = vector().absorb(y, in, off, blocks);
+        if (check != UNCHECKED) {
+            end(check);
+        }
+        return done;
+    }
+
+    @Override
+    void makeVector() {
+        vector();
+    }
+
+    private VectorGhash vector() {
+        VectorGhash passes = vector;
+        if (passes == null) {
+            passes = new VectorGhash(powers);
+            vector = passes;
+        }
+        return passes;
+    }
+
+    @Override
+    public void wipe() {
+        if (vector != null) {
+            vector.wipe();
+        }
+    }
+}
