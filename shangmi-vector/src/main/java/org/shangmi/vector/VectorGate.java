@@ -195,7 +195,7 @@ final class VectorGate {
                 failure = "compiled, SM4 on vectors " + wrong;
                 return;
             }
-            String width = "SM4 rounds on " + VectorSm4Rounds.LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES
+            String width = "SM4 rounds on " + VectorSm4Rounds.VECTOR_LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES
                     + " blocks a pass), GCM's GHASH on " + VectorGhash.LANES * 64 + "-bit vectors (" + VectorGhash.LANES
                     + " blocks a pass)";
             synchronized (LOCK) {

@@ -44,8 +44,9 @@ final class VectorWarmUp {
     static final long LIMIT_NANOS = 20_000_000_000L;
 
     private static final int LANES = VectorSm4Rounds.LANES;
-    /** Block counts of ECB calls and counter runs. */
-    private static final int[] COUNTS = {1, 2, 3, LANES - 1, LANES, LANES + 1, 17, 2 * LANES + 3, 64};
+    /** Block counts of ECB calls and counter runs: around one group of a pass, around a pass, more. */
+    private static final int[] COUNTS = {1, 2, 3, LANES / 2 - 1, LANES / 2, LANES / 2 + 1, LANES - 1, LANES, LANES + 1, 17,
+        2 * LANES + 3, 64};
     /** Counter widths in bits: CTR, GCM, and CCM's (8 to 2 bytes as the nonce grows). */
     private static final int[] COUNTER_BITS = {128, 32, 64, 24, 16};
     /** Lengths for the block modes: the single-block path, a pass and a part, a full batch and more. */

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.SplittableRandom;
+import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.BackendUnavailableException;
 import org.shangmi.core.backend.CipherEngine;
@@ -247,6 +248,24 @@ public final class TimingLeaks {
             public String name() { return "SM4 16 blocks (vector)"; }
             public int batch() { return 4; }
             public int run(byte[] in) { ecb.update(in, 0, in.length, blocks, 0); return blocks[0]; }
+        });
+        byte[] pass = new byte[16 * 64];
+        targets.add(new FixedVsRandom(new byte[16 * 64]) {
+            public String name() { return "SM4 64 blocks (vector, two groups a pass)"; }
+            public int batch() { return 2; }
+            public int run(byte[] in) { ecb.update(in, 0, in.length, pass, 0); return pass[0]; }
+        });
+        AeadEngine gcm = vector.newSm4Gcm(key, new byte[12], 16);
+        byte[] tagOut = new byte[16];
+        targets.add(new FixedVsRandom(new byte[256]) {
+            public String name() { return "GHASH on vectors (GCM's associated data)"; }
+            public int batch() { return 4; }
+            public int run(byte[] in) {
+                gcm.updateAad(in, 0, in.length);
+                gcm.finishEncryption(tagOut, 0);
+                gcm.reset(IV);
+                return tagOut[0];
+            }
         });
     }
 
