@@ -6,8 +6,8 @@ import org.shangmi.core.backend.BackendUnavailableException;
 /**
  * The vector backend's state in this JVM, all of it: whether its vector code may serve, the
  * warm-up that decides it (and the thread that runs it), and why the code was shut out. Whatever
- * {@link VectorBackend} loads or says, and whatever each key's {@link VectorGatedRounds} decides
- * per call, is read here.
+ * {@link VectorBackend} loads or says, and whatever each key's gated engines ({@link VectorGated}:
+ * the SM4 rounds, GCM's GHASH) decide per call, is read here.
  *
  * <h2>Phases</h2>
  * <ul>

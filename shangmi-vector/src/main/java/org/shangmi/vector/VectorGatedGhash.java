@@ -22,12 +22,18 @@ final class VectorGatedGhash extends VectorGated implements GhashPasses {
      * Vector API class on the caller's thread.
      */
     private VectorGhash vector;
+    /**
+     * Fewer blocks than this make no pass: 2 (the least any pass takes) until the vector engine
+     * is made, then its pass length. Such calls return before the gate's check, so that a check
+     * always measures vector work.
+     */
+    private int passBlocks = 2;
 
     private VectorGatedGhash(long[] powers, boolean trial) {
         super(trial);
         this.powers = powers;
         if (admitted()) {
-            vector = new VectorGhash(powers);
+            vector();
         }
     }
 
@@ -47,6 +53,9 @@ final class VectorGatedGhash extends VectorGated implements GhashPasses {
 
     @Override
     public int absorb(long[] y, byte[] in, int off, int blocks) {
+        if (blocks < passBlocks) {
+            return 0;
+        }
         long check = begin();
         if (check == CLOSED) {
             return 0;
@@ -68,6 +77,7 @@ final class VectorGatedGhash extends VectorGated implements GhashPasses {
         if (passes == null) {
             passes = new VectorGhash(powers);
             vector = passes;
+            passBlocks = VectorGhash.LANES;
         }
         return passes;
     }

@@ -36,7 +36,10 @@ import org.shangmi.core.util.Bytes;
  */
 final class VectorGhash implements GhashPasses {
 
-    /** The widest vectors of at most eight longs (a pass needs as many powers of H as lanes). */
+    /**
+     * The widest vectors of at most eight longs: a pass needs as many powers of H as it has lanes,
+     * and {@link #MAX_PASS_BLOCKS} are made.
+     */
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED.length() <= 8
             ? LongVector.SPECIES_PREFERRED : LongVector.SPECIES_512;
 

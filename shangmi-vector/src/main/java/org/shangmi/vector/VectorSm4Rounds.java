@@ -76,6 +76,12 @@ final class VectorSm4Rounds implements Sm4Rounds {
 
     private static final byte MARKER = (byte) NibbleTables.INFINITY;
 
+    /**
+     * L of the word whose four bytes are the S-box's output constant: the rounds leave C out of
+     * the S-box's bytes and add L(C) instead, since L is linear.
+     */
+    private static final int L_OF_OUTPUT_CONSTANT = linear(0x01010101 * (NibbleTables.OUTPUT_CONSTANT & 0xff));
+
     private final int[] encryptionKeys;
     private final int[] decryptionKeys;
     /** Word-major blocks of one pass: word w of block b at w·LANES + b. */
@@ -96,7 +102,7 @@ final class VectorSm4Rounds implements Sm4Rounds {
         // one round per iteration, rotating the words, written out here rather than in helpers
         // (see the class comment)
         for (int r = 0; r < keys.length; r++) {
-            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
+            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, keys[r]).lanewise(XOR, x3);
             // τ: the S-box on every byte through the nibble tables (see NibbleTables)
             ByteVector low = word.reinterpretAsBytes().and((byte) 15);
             ByteVector high = word.lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
@@ -113,10 +119,11 @@ final class VectorSm4Rounds implements Sm4Rounds {
             ByteVector jo = jak.selectFrom(INVERSE_1).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
             IntVector b = io.selectFrom(OUT_IO_1).blend((byte) 0, io.compare(GE, MARKER))
                     .lanewise(XOR, jo.selectFrom(OUT_JO_1).blend((byte) 0, jo.compare(GE, MARKER)))
-                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
-            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
-            IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
-                    .lanewise(XOR, b.lanewise(ROL, 18)).lanewise(XOR, b.lanewise(ROL, 24));
+                    .reinterpretAsInts();
+            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24) as a tree, with the S-box's output
+            // constant C (left out of b) entering as L(C) through x0: off the chain of dependent steps
+            IntVector next = b.lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10).lanewise(XOR, b.lanewise(ROL, 18)))
+                    .lanewise(XOR, b.lanewise(ROL, 24).lanewise(XOR, x0.lanewise(XOR, L_OF_OUTPUT_CONSTANT)));
             x0 = x1;
             x1 = x2;
             x2 = x3;
@@ -206,7 +213,7 @@ final class VectorSm4Rounds implements Sm4Rounds {
         // the round of cryptBlock, on the wide species: one block in a lane of a pass, rather than
         // a 128-bit path of its own, which measured slower in CBC
         for (int r = 0; r < keys.length; r++) {
-            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
+            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, keys[r]).lanewise(XOR, x3);
             // τ: the S-box on every byte through the nibble tables (see NibbleTables)
             ByteVector low = word.reinterpretAsBytes().and((byte) 15);
             ByteVector high = word.lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
@@ -223,10 +230,11 @@ final class VectorSm4Rounds implements Sm4Rounds {
             ByteVector jo = jak.selectFrom(INVERSE_N).blend((byte) 0, jak.compare(GE, MARKER)).lanewise(XOR, i);
             IntVector b = io.selectFrom(OUT_IO_N).blend((byte) 0, io.compare(GE, MARKER))
                     .lanewise(XOR, jo.selectFrom(OUT_JO_N).blend((byte) 0, jo.compare(GE, MARKER)))
-                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
-            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24)
-            IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
-                    .lanewise(XOR, b.lanewise(ROL, 18)).lanewise(XOR, b.lanewise(ROL, 24));
+                    .reinterpretAsInts();
+            // L(b) = b ⊕ (b ⋘ 2) ⊕ (b ⋘ 10) ⊕ (b ⋘ 18) ⊕ (b ⋘ 24) as a tree, with the S-box's output
+            // constant C (left out of b) entering as L(C) through x0: off the chain of dependent steps
+            IntVector next = b.lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10).lanewise(XOR, b.lanewise(ROL, 18)))
+                    .lanewise(XOR, b.lanewise(ROL, 24).lanewise(XOR, x0.lanewise(XOR, L_OF_OUTPUT_CONSTANT)));
             x0 = x1;
             x1 = x2;
             x2 = x3;
@@ -254,8 +262,8 @@ final class VectorSm4Rounds implements Sm4Rounds {
         // the round of cryptGroup twice, statement by statement (x for the first group, u for the
         // second), written out rather than in helpers (see the class comment)
         for (int r = 0; r < keys.length; r++) {
-            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, x3).lanewise(XOR, keys[r]);
-            IntVector wordU = u1.lanewise(XOR, u2).lanewise(XOR, u3).lanewise(XOR, keys[r]);
+            IntVector word = x1.lanewise(XOR, x2).lanewise(XOR, keys[r]).lanewise(XOR, x3);
+            IntVector wordU = u1.lanewise(XOR, u2).lanewise(XOR, keys[r]).lanewise(XOR, u3);
             ByteVector low = word.reinterpretAsBytes().and((byte) 15);
             ByteVector lowU = wordU.reinterpretAsBytes().and((byte) 15);
             ByteVector high = word.lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 15);
@@ -280,14 +288,14 @@ final class VectorSm4Rounds implements Sm4Rounds {
             ByteVector joU = jakU.selectFrom(INVERSE_N).blend((byte) 0, jakU.compare(GE, MARKER)).lanewise(XOR, iU);
             IntVector b = io.selectFrom(OUT_IO_N).blend((byte) 0, io.compare(GE, MARKER))
                     .lanewise(XOR, jo.selectFrom(OUT_JO_N).blend((byte) 0, jo.compare(GE, MARKER)))
-                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
+                    .reinterpretAsInts();
             IntVector bU = ioU.selectFrom(OUT_IO_N).blend((byte) 0, ioU.compare(GE, MARKER))
                     .lanewise(XOR, joU.selectFrom(OUT_JO_N).blend((byte) 0, joU.compare(GE, MARKER)))
-                    .lanewise(XOR, NibbleTables.OUTPUT_CONSTANT).reinterpretAsInts();
-            IntVector next = x0.lanewise(XOR, b).lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10))
-                    .lanewise(XOR, b.lanewise(ROL, 18)).lanewise(XOR, b.lanewise(ROL, 24));
-            IntVector nextU = u0.lanewise(XOR, bU).lanewise(XOR, bU.lanewise(ROL, 2)).lanewise(XOR, bU.lanewise(ROL, 10))
-                    .lanewise(XOR, bU.lanewise(ROL, 18)).lanewise(XOR, bU.lanewise(ROL, 24));
+                    .reinterpretAsInts();
+            IntVector next = b.lanewise(XOR, b.lanewise(ROL, 2)).lanewise(XOR, b.lanewise(ROL, 10).lanewise(XOR, b.lanewise(ROL, 18)))
+                    .lanewise(XOR, b.lanewise(ROL, 24).lanewise(XOR, x0.lanewise(XOR, L_OF_OUTPUT_CONSTANT)));
+            IntVector nextU = bU.lanewise(XOR, bU.lanewise(ROL, 2)).lanewise(XOR, bU.lanewise(ROL, 10).lanewise(XOR, bU.lanewise(ROL, 18)))
+                    .lanewise(XOR, bU.lanewise(ROL, 24).lanewise(XOR, u0.lanewise(XOR, L_OF_OUTPUT_CONSTANT)));
             x0 = x1;
             x1 = x2;
             x2 = x3;
@@ -305,6 +313,11 @@ final class VectorSm4Rounds implements Sm4Rounds {
         u2.intoArray(words, LANES + VECTOR_LANES);
         u1.intoArray(words, 2 * LANES + VECTOR_LANES);
         u0.intoArray(words, 3 * LANES + VECTOR_LANES);
+    }
+
+    /** SM4's linear transform L. */
+    private static int linear(int b) {
+        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10) ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
     }
 
     /** A 16-entry table repeated across every 128-bit part of the species. */

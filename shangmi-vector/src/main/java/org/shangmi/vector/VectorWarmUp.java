@@ -75,7 +75,11 @@ final class VectorWarmUp {
     };
 
     private final byte[] key = new byte[16];
-    private final byte[] data = new byte[16 * 80];
+    /**
+     * Room for the longest call shape below (67 blocks and 5 bytes, or two passes and 3 blocks)
+     * with CCM's tag after it, and to spare.
+     */
+    private final byte[] data = new byte[16 * Math.max(80, 2 * LANES + 8)];
     private final byte[] tag = new byte[16];
     private final byte[] aad = {1, 2, 3, 4, 5};
     private final long[] counter = new long[2];

@@ -43,8 +43,10 @@ import org.shangmi.core.sm4.Sm4Rounds;
  *       {@link VectorSm4Rounds} with its own bytes (run with {@link Agent} as a Java agent).
  *   <li>{@code redefine-single-use}: the same, then encrypts one block with each of many new keys,
  *       as a program that makes a key per message does: one checked call must be enough.
+ *   <li>{@code redefine-ghash}: redefines {@link VectorGhash} alone while GCM keys hash associated
+ *       data only, so that only GHASH's own checks can see the fallback; the tags must not change.
  * </ul>
- * The last two then check that later calls are served by the circuit engine with the same
+ * The redefining ones then check that later calls are served by the circuit engine with the same
  * results as the Java backend's. Each of these loads the backend and waits for its warm-up to pass;
  * the next two do not:
  * <ul>
@@ -86,6 +88,7 @@ public final class VectorGateProgram {
             case "shut" -> fallBack(false);
             case "redefine" -> fallBack(true);
             case "redefine-single-use" -> singleUseKeys();
+            case "redefine-ghash" -> ghashFallBack();
             case "warming" -> warming();
             case "failed-warm-up" -> failedWarmUp();
             default -> throw new IllegalArgumentException(args[0]);
@@ -347,9 +350,58 @@ public final class VectorGateProgram {
         };
     }
 
+    /**
+     * GCM keys hashing associated data only (passes of GHASH, no rounds call), then the compiled
+     * GHASH thrown away: a GHASH check alone must see the fallback and shut the gate, and every
+     * tag must still equal the Java backend's.
+     */
+    private static void ghashFallBack() throws Exception {
+        BackendService vector = loadedBackend();
+        byte[] key = new byte[16];
+        byte[] iv = new byte[12];
+        AeadEngine[] vectorGcm = new AeadEngine[3];
+        for (int e = 0; e < vectorGcm.length; e++) {
+            key[0] = (byte) e;
+            vectorGcm[e] = vector.newSm4Gcm(key, iv, 16);
+        }
+        byte[] aad = new byte[16 * 4 * VectorGhash.MAX_PASS_BLOCKS + 7];
+        int before = tagMismatches(vectorGcm, aad, 3);
+        boolean openBefore = VectorGate.isOpen();
+        redefine(VectorGhash.class);
+        int after = tagMismatches(vectorGcm, aad, 3 * VectorGate.CHECK_EVERY);
+        System.out.println("ghash: gate open " + openBefore + " then " + VectorGate.isOpen() + ", mismatches " + (before + after));
+        String details = vector.details();
+        System.out.println("details: " + details.substring(details.indexOf("; since then") + 2));
+    }
+
+    /** Tags of {@code calls} messages of associated data only, per engine, that differ from the Java backend's. */
+    private static int tagMismatches(AeadEngine[] engines, byte[] aad, int calls) {
+        int mismatches = 0;
+        byte[] key = new byte[16];
+        for (int i = 0; i < calls; i++) {
+            Arrays.fill(aad, (byte) i);
+            for (int e = 0; e < engines.length; e++) {
+                key[0] = (byte) e;
+                AeadEngine java = new Sm4Gcm(key, new byte[12], 16);
+                byte[] expected = new byte[16];
+                java.updateAad(aad, 0, aad.length);
+                java.finishEncryption(expected, 0);
+                byte[] tag = new byte[16];
+                engines[e].updateAad(aad, 0, aad.length);
+                engines[e].finishEncryption(tag, 0);
+                mismatches += Arrays.equals(expected, tag) ? 0 : 1;
+            }
+        }
+        return mismatches;
+    }
+
     /** Throws the compiled code of the vector rounds away, as an agent or a debugger can. */
     private static void redefineRounds() throws Exception {
-        Class<?> target = VectorSm4Rounds.class;
+        redefine(VectorSm4Rounds.class);
+    }
+
+    /** Throws the compiled code of {@code target} away by redefining it with its own bytes. */
+    private static void redefine(Class<?> target) throws Exception {
         byte[] bytes;
         try (var in = target.getResourceAsStream(target.getSimpleName() + ".class")) {
             bytes = in.readAllBytes();

@@ -71,6 +71,17 @@ class VectorGateTest {
         assertEquals(DONE, lines.get(3), all);
     }
 
+    /** GCM's GHASH passes check themselves too: with only GHASH redefined, its checks shut the gate. */
+    @Test
+    void whenTheCompiledGhashGoesItsCheckShutsTheGate(@TempDir Path dir) throws Exception {
+        List<String> lines = run(List.of("-javaagent:" + agent(dir)), "redefine-ghash");
+        String all = String.join("\n", lines);
+        assertEquals(3, lines.size(), all);
+        assertEquals("ghash: gate open true then false, mismatches 0", lines.get(0), all);
+        assertTrue(lines.get(1).startsWith("details: since then on the circuit engine: "), all);
+        assertEquals(DONE, lines.get(2), all);
+    }
+
     /** Keys used once each: the one checked call among about {@link VectorGate#CHECK_EVERY} of them shuts the gate. */
     @Test
     void oneCheckedCallOfASingleUseKeyShutsTheGate(@TempDir Path dir) throws Exception {

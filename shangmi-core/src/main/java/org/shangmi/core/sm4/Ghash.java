@@ -68,7 +68,11 @@ final class Ghash {
         y0 = 0;
         if (passesFactory != null) {
             wipePasses();
-            powers = new long[2 * passesFactory.maxPassBlocks()];
+            int count = passesFactory.maxPassBlocks();
+            if (count < 2) {
+                throw new IllegalStateException("GHASH passes of at most " + count + " blocks");
+            }
+            powers = new long[2 * count];
             powers[0] = Bytes.getLongBE(h, 0);
             powers[1] = Bytes.getLongBE(h, 8);
             for (int k = 1; k < powers.length / 2; k++) {
@@ -86,6 +90,7 @@ final class Ghash {
     void reset() {
         y1 = 0;
         y0 = 0;
+        Arrays.fill(state, 0);
     }
 
     /** Absorbs whole 16-byte blocks. */
@@ -102,6 +107,9 @@ final class Ghash {
         state[0] = y1;
         state[1] = y0;
         int done = passes.absorb(state, in, off, blocks);
+        if (done < 0 || done > blocks) {
+            throw new IllegalStateException("GHASH passes absorbed " + done + " of " + blocks + " blocks");
+        }
         y1 = state[0];
         y0 = state[1];
         return 16 * done;
