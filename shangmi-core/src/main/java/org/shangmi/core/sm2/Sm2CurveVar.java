@@ -20,6 +20,18 @@ import java.util.Objects;
  */
 public final class Sm2CurveVar {
 
+    /**
+     * Width of the signed digits of G's scalar in {@link #multiplyAddTablesVar}, whose comb of G
+     * ({@link WideGeneratorTable}) serves verification only: wider than the comb signing scans in
+     * full ({@link Sm2Curve#COMB_WINDOW}), whose cost grows with its entries, while here one entry
+     * is read per digit.
+     */
+    private static final int WIDE_WINDOW = 7;
+    /** Rows of that comb: digits enough for a 256-bit scalar and its last digit's carry. */
+    private static final int WIDE_ROWS = (256 + WIDE_WINDOW) / WIDE_WINDOW;
+    /** Entries of a row: the multiples 1 .. 2^(w−1). */
+    private static final int WIDE_ENTRIES = 1 << (WIDE_WINDOW - 1);
+
     /** Width of the wNAF of the variable point's scalar in {@link #multiplyAddVar}: odd multiples 1..15. */
     private static final int POINT_WINDOW = 5;
     /** Width for G's scalar there: odd multiples 1..63 of G, precomputed once. */
@@ -96,7 +108,7 @@ public final class Sm2CurveVar {
     }
 
     /**
-     * r = s·G + t·Q from G's table and Q's {@link #combTable}: at most 104 additions and no
+     * r = s·G + t·Q from G's wide comb and Q's {@link #combTable}: at most 37 + 52 additions and no
      * doublings. <b>Variable time</b> in s, t and Q: for public data only (verification with a
      * public key whose table was cached).
      */
@@ -107,21 +119,40 @@ public final class Sm2CurveVar {
             throw new IllegalArgumentException("not a comb table: " + pointTable.length + " limbs");
         }
         accumulator.setIdentity();
-        addTableMultipleVar(Sm2Curve.GeneratorTable.TABLE, s, sOff);
-        addTableMultipleVar(pointTable, t, tOff);
+        addTableMultipleVar(WideGeneratorTable.TABLE, s, sOff, WIDE_WINDOW, WIDE_ROWS);
+        addTableMultipleVar(pointTable, t, tOff, Sm2Curve.COMB_WINDOW, Sm2Curve.COMB_ROWS);
         r.set(accumulator);
     }
 
-    /** accumulator += k·P for P's comb table, skipping zero digits. */
-    private void addTableMultipleVar(long[] table, byte[] k, int off) {
-        for (int i = 0; i < Sm2Curve.COMB_ROWS; i++) {
-            int digit = Sm2Curve.boothDigit(k, off, i);
+    /** accumulator += k·P for P's comb table of {@code window}-bit signed digits, skipping zero digits. */
+    private void addTableMultipleVar(long[] table, byte[] k, int off, int window, int rows) {
+        int row = (1 << (window - 1)) * 2 * Sm2Field.LIMBS;
+        for (int i = 0; i < rows; i++) {
+            int digit = boothDigitVar(k, off, i, window);
             if (digit != 0) {
-                loadAffineVar(table, i * Sm2Curve.COMB_ROW + (Math.abs(digit) - 1) * 2 * Sm2Field.LIMBS);
+                loadAffineVar(table, i * row + (Math.abs(digit) - 1) * 2 * Sm2Field.LIMBS);
                 negateIfNegative(digit);
                 addAffineVar(accumulator, selected);
             }
         }
+    }
+
+    /**
+     * Digit i in [−2^(w−1), 2^(w−1)] of the signed radix-2^w (Booth) recoding of the 256-bit
+     * big-endian scalar, as {@link Sm2Curve#boothDigit} for w = 5: with the w + 1 bits
+     * b(wi−1) .. b(wi+w−1) as v (bits below 0 and above 255 being 0), the digit is
+     * b(wi−1) + (v's top w bits) − 2^w·b(wi+w−1). <b>Variable time</b>: public scalars only.
+     */
+    static int boothDigitVar(byte[] k, int off, int i, int window) {
+        int low = window * i - 1;
+        int v = 0;
+        for (int b = 0; b <= window; b++) {
+            int bit = low + b;
+            if (bit >= 0 && bit < 8 * Sm2Curve.BYTES) {
+                v |= ((k[off + Sm2Curve.BYTES - 1 - (bit >>> 3)] >>> (bit & 7)) & 1) << b;
+            }
+        }
+        return (v & 1) + (v >>> 1) - ((v >>> window) << window);
     }
 
     /** selected = the affine point (x, y limbs) at {@code table[entry..]}; indexed by public data only. */
@@ -249,6 +280,21 @@ public final class Sm2CurveVar {
         }
     }
 
+    /**
+     * G's comb of {@link #WIDE_WINDOW}-bit digits (37 rows of 64 affine points, 190 KB), built on
+     * first use, for {@link #multiplyAddTablesVar}.
+     */
+    static final class WideGeneratorTable {
+
+        static final long[] TABLE = build();
+
+        private static long[] build() {
+            Sm2Point g = new Sm2Point();
+            Sm2Curve.setGenerator(g);
+            return combTable(g, WIDE_WINDOW, WIDE_ROWS);
+        }
+    }
+
     /** The affine odd multiples G, 3G, ..., 63G as x, y limbs, for {@link #multiplyAddVar}. */
     static final class GeneratorOddMultiples {
 
@@ -281,24 +327,30 @@ public final class Sm2CurveVar {
      * public key verified often. About a thousand point additions; public data only.
      */
     public static long[] combTable(Sm2Point p) {
+        return combTable(p, Sm2Curve.COMB_WINDOW, Sm2Curve.COMB_ROWS);
+    }
+
+    /** The affine multiples j·2^(w·i)·P (row i below {@code rows}, j = 1..2^(w−1)) for w = {@code window}. */
+    private static long[] combTable(Sm2Point p, int window, int rows) {
         Sm2CurveVar workspace = new Sm2CurveVar();
-        int count = Sm2Curve.COMB_ROWS * Sm2Curve.COMB_ENTRIES;
+        int entries = 1 << (window - 1);
+        int count = rows * entries;
         Sm2Point[] points = new Sm2Point[count];
         Sm2Point base = new Sm2Point();
         base.set(p);
-        for (int i = 0; i < Sm2Curve.COMB_ROWS; i++) {
+        for (int i = 0; i < rows; i++) {
             Sm2Point previous = null;
-            for (int j = 1; j <= Sm2Curve.COMB_ENTRIES; j++) {
+            for (int j = 1; j <= entries; j++) {
                 Sm2Point point = new Sm2Point();
                 if (previous == null) {
                     point.set(base);
                 } else {
                     workspace.addVar(point, previous, base);
                 }
-                points[i * Sm2Curve.COMB_ENTRIES + j - 1] = point;
+                points[i * entries + j - 1] = point;
                 previous = point;
             }
-            for (int d = 0; d < Sm2Curve.COMB_WINDOW; d++) {
+            for (int d = 0; d < window; d++) {
                 workspace.curve.twice(base, base);
             }
         }

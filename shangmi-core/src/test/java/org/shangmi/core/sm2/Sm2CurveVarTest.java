@@ -33,6 +33,7 @@ class Sm2CurveVarTest {
         BigInteger[] q = REF.multiply(new BigInteger(256, random), G);
         List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(15),
                 BigInteger.valueOf(16), BigInteger.valueOf(63), BigInteger.valueOf(64), BigInteger.valueOf(65),
+                BigInteger.valueOf(127), BigInteger.valueOf(128), BigInteger.valueOf(129), BigInteger.ONE.shiftLeft(252).subtract(BigInteger.ONE),
                 N.subtract(BigInteger.ONE), N, BigInteger.ONE.shiftLeft(255), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
         for (int i = 0; i < 6; i++) {
             scalars.add(new BigInteger(256, random));
@@ -63,6 +64,37 @@ class Sm2CurveVarTest {
         assertTrue(r.isIdentity(), "k·G + (n - k)·G");
         curveVar.multiplyAddVar(r, scalar(k), 0, scalar(k), 0, g);
         assertArrayEquals(REF.multiply(k.shiftLeft(1).mod(N), G), affine(r), "k·G + k·G");
+    }
+
+    /**
+     * Signed radix-2^w digits of widths 5 (as the constant-time recoding gives them) and 7 (G's
+     * wide comb) sum back to the scalar and stay within ±2^(w−1), for edge and random scalars.
+     */
+    @Test
+    void boothDigitsSumToTheScalar() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        List<BigInteger> scalars = new java.util.ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, N.subtract(BigInteger.ONE),
+                BigInteger.ONE.shiftLeft(255), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 200; i++) {
+            scalars.add(new BigInteger(256, random));
+        }
+        for (BigInteger k : scalars) {
+            byte[] bytes = scalar(k);
+            for (int window : new int[] {5, 7}) {
+                BigInteger sum = BigInteger.ZERO;
+                int rows = (256 + window) / window;
+                for (int i = 0; i < rows; i++) {
+                    int digit = Sm2CurveVar.boothDigitVar(bytes, 0, i, window);
+                    assertTrue(Math.abs(digit) <= 1 << (window - 1), "digit " + digit + ", seed " + seed);
+                    if (window == 5) {
+                        org.junit.jupiter.api.Assertions.assertEquals(Sm2Curve.boothDigit(bytes, 0, i), digit, "seed " + seed);
+                    }
+                    sum = sum.add(BigInteger.valueOf(digit).shiftLeft(window * i));
+                }
+                org.junit.jupiter.api.Assertions.assertEquals(k, sum, "width " + window + ", seed " + seed);
+            }
+        }
     }
 
     /** The verification check x mod n = v, without inversion, on both of its branches. */
