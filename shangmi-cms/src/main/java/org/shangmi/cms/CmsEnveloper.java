@@ -1,0 +1,82 @@
+package org.shangmi.cms;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.cms.CMSEnvelopedData;
+import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
+import org.bouncycastle.cms.CMSException;
+import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.jcajce.JceKeyTransRecipientInfoGenerator;
+import org.shangmi.provider.spec.Sm2ParameterSpec;
+
+/**
+ * Writes EnvelopedData: the content encrypted with SM4-CBC under a fresh key, that key encrypted
+ * with SM2 (GM/T 0009 DER ciphertext) to each recipient's certificate.
+ *
+ * <pre>{@code
+ * byte[] message = new CmsEnveloper(CmsProfile.GMT0010).addRecipient(certificate).encrypt(content);
+ * }</pre>
+ */
+public final class CmsEnveloper {
+
+    private final CmsProfile profile;
+    private final List<X509Certificate> recipients = new ArrayList<>();
+    private SecureRandom random;
+
+    public CmsEnveloper(CmsProfile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * Adds a recipient, named in the message by the certificate's issuer and serial number.
+     *
+     * @throws IllegalArgumentException if the certificate holds no SM2 public key
+     */
+    public CmsEnveloper addRecipient(X509Certificate certificate) {
+        if (!(certificate.getPublicKey() instanceof java.security.interfaces.ECPublicKey key)
+                || !Sm2ParameterSpec.isSm2(key.getParams())) {
+            throw new IllegalArgumentException("the recipient " + certificate.getSubjectX500Principal().getName()
+                    + " holds no SM2 public key (" + certificate.getPublicKey().getAlgorithm() + ")");
+        }
+        recipients.add(certificate);
+        return this;
+    }
+
+    /** The randomness for the content key and IV (default: a new SecureRandom); SM2 encryption uses its provider's. */
+    public CmsEnveloper random(SecureRandom random) {
+        this.random = Objects.requireNonNull(random, "random");
+        return this;
+    }
+
+    /** The DER of a ContentInfo holding EnvelopedData for {@code content}. */
+    public byte[] encrypt(byte[] content) throws CmsException {
+        Objects.requireNonNull(content, "content");
+        if (recipients.isEmpty()) {
+            throw new CmsException("no recipient: add one with addRecipient");
+        }
+        SecureRandom source = random != null ? random : new SecureRandom();
+        try {
+            CMSEnvelopedDataGenerator generator = new CMSEnvelopedDataGenerator();
+            for (X509Certificate recipient : recipients) {
+                generator.addRecipientInfoGenerator(new JceKeyTransRecipientInfoGenerator(recipient,
+                        new AlgorithmIdentifier(profile.keyTransport))
+                        .setProvider(Crypto.shangMi())
+                        .setAlgorithmMapping(profile.keyTransport, "SM2"));
+            }
+            CMSEnvelopedData enveloped = generator.generate(new CMSProcessableByteArray(profile.dataType, content),
+                    Sm4Cbc.encryptor(source));
+            return profile.versionOne
+                    ? VersionOne.envelopedData(enveloped.toASN1Structure(), profile.envelopedDataType)
+                    : enveloped.toASN1Structure().getEncoded(ASN1Encoding.DER);
+        } catch (GeneralSecurityException | CMSException | IOException | IllegalStateException e) {
+            throw new CmsException("cannot encrypt: " + e.getMessage(), e);
+        }
+    }
+}

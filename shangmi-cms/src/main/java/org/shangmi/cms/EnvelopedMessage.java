@@ -1,0 +1,150 @@
+package org.shangmi.cms;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import javax.crypto.Cipher;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.cms.ContentInfo;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.cms.CMSEnvelopedData;
+import org.bouncycastle.cms.CMSException;
+import org.bouncycastle.cms.KeyTransRecipient;
+import org.bouncycastle.cms.KeyTransRecipientId;
+import org.bouncycastle.cms.RecipientId;
+import org.bouncycastle.cms.RecipientInformation;
+import org.bouncycastle.cms.RecipientOperator;
+import org.bouncycastle.cms.jcajce.JceKeyTransRecipientId;
+import org.bouncycastle.operator.InputDecryptor;
+
+/**
+ * An EnvelopedData message read from its encoding (either profile's content types), to decrypt
+ * with a recipient's SM2 private key.
+ *
+ * <pre>{@code
+ * byte[] content = EnvelopedMessage.read(bytes).decrypt(privateKey, certificate);
+ * }</pre>
+ */
+public final class EnvelopedMessage {
+
+    private final CMSEnvelopedData enveloped;
+    private final ASN1ObjectIdentifier type;
+
+    private EnvelopedMessage(CMSEnvelopedData enveloped, ASN1ObjectIdentifier type) {
+        this.enveloped = enveloped;
+        this.type = type;
+    }
+
+    /** @throws CmsException if the message is malformed or not EnvelopedData */
+    public static EnvelopedMessage read(byte[] message) throws CmsException {
+        ContentInfo info = Messages.read(message, CmsOids.PKCS7_ENVELOPED_DATA, CmsOids.GMT_ENVELOPED_DATA, "EnvelopedData");
+        try {
+            return new EnvelopedMessage(new CMSEnvelopedData(info), info.getContentType());
+        } catch (CMSException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+            throw new CmsException("malformed EnvelopedData: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the message uses GM/T 0010's content types. */
+    public boolean gmtContentTypes() {
+        return type.equals(CmsOids.GMT_ENVELOPED_DATA);
+    }
+
+    /** The recipients named by issuer and serial number, as text ("issuer, serial hex"). */
+    public List<String> recipients() {
+        List<String> names = new ArrayList<>();
+        for (RecipientInformation recipient : enveloped.getRecipientInfos().getRecipients()) {
+            RecipientId id = recipient.getRID();
+            names.add(id instanceof KeyTransRecipientId transport && transport.getIssuer() != null
+                    ? transport.getIssuer() + ", serial " + transport.getSerialNumber().toString(16)
+                    : "a recipient of type " + id.getType());
+        }
+        return names;
+    }
+
+    /**
+     * The content, decrypted with the key of the recipient whose certificate is given.
+     *
+     * @throws CmsException if no recipient of the message is that certificate, or the content's
+     *         algorithms are not SM2 key transport and SM4-CBC
+     * @throws GeneralSecurityException (a {@link javax.crypto.BadPaddingException}) if the key or
+     *         the content does not decrypt: a tampered message, or a key not matching the certificate
+     */
+    public byte[] decrypt(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
+        Objects.requireNonNull(key, "key");
+        RecipientInformation recipient = enveloped.getRecipientInfos().get(new JceKeyTransRecipientId(certificate));
+        if (recipient == null) {
+            throw new CmsException("not a recipient: the message names none with issuer "
+                    + certificate.getIssuerX500Principal().getName() + " and serial " + certificate.getSerialNumber().toString(16)
+                    + " (it names " + recipients() + ")");
+        }
+        DecryptingRecipient decrypting = new DecryptingRecipient(key);
+        try {
+            return recipient.getContent(decrypting);
+        } catch (CMSException | IllegalStateException e) {
+            if (decrypting.failure != null) {
+                throw decrypting.failure;
+            }
+            throw new CmsException("cannot decrypt: " + e.getMessage(), e);
+        }
+    }
+
+    /** Bouncy Castle's hook: unwraps the content key with SM2 and decrypts the content whole. */
+    private static final class DecryptingRecipient implements KeyTransRecipient {
+
+        private final PrivateKey key;
+        GeneralSecurityException failure;
+
+        DecryptingRecipient(PrivateKey key) {
+            this.key = key;
+        }
+
+        @Override
+        public RecipientOperator getRecipientOperator(AlgorithmIdentifier keyEncryption, AlgorithmIdentifier contentEncryption,
+                byte[] encryptedKey) throws CMSException {
+            ASN1ObjectIdentifier transport = keyEncryption.getAlgorithm();
+            if (!transport.equals(CmsOids.SM2_ENCRYPT) && !transport.equals(CmsOids.SM2_KEY_EXCHANGE)) {
+                failure = new CmsException("the content key is encrypted with " + transport
+                        + "; this library decrypts SM2 key transport (" + CmsOids.SM2_ENCRYPT + ", or "
+                        + CmsOids.SM2_KEY_EXCHANGE + " as GmSSL writes it) only");
+                throw new CMSException(failure.getMessage());
+            }
+            byte[] contentKey;
+            try {
+                contentKey = Crypto.cipher("SM2", Cipher.DECRYPT_MODE, key).doFinal(encryptedKey);
+            } catch (GeneralSecurityException e) {
+                failure = e instanceof javax.crypto.BadPaddingException ? new javax.crypto.BadPaddingException(
+                        "the content key does not decrypt with this private key (tampered, or not the certificate's key): "
+                                + e.getMessage()) : e;
+                throw new CMSException(failure.getMessage(), e);
+            }
+            return new RecipientOperator(new InputDecryptor() {
+                @Override
+                public AlgorithmIdentifier getAlgorithmIdentifier() {
+                    return contentEncryption;
+                }
+
+                @Override
+                public InputStream getInputStream(InputStream in) {
+                    try {
+                        return new java.io.ByteArrayInputStream(Sm4Cbc.decrypt(contentEncryption, contentKey, in));
+                    } catch (GeneralSecurityException e) {
+                        failure = e instanceof javax.crypto.BadPaddingException ? new javax.crypto.BadPaddingException(
+                                "the content does not decrypt (tampered or truncated): " + e.getMessage()) : e;
+                        throw new IllegalStateException(failure.getMessage(), e);
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    } finally {
+                        Arrays.fill(contentKey, (byte) 0);
+                    }
+                }
+            });
+        }
+    }
+}

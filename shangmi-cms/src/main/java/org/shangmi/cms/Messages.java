@@ -1,0 +1,61 @@
+package org.shangmi.cms;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import org.bouncycastle.asn1.ASN1InputStream;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.cms.ContentInfo;
+
+/** What the readers share: the outer ContentInfo, read whole and checked for its type, and certificates for users. */
+final class Messages {
+
+    private Messages() {
+    }
+
+    /**
+     * The ContentInfo in {@code der} (BER is accepted, as RFC 5652 allows), refusing trailing
+     * bytes and any content type but the two given.
+     */
+    static ContentInfo read(byte[] der, ASN1ObjectIdentifier expected, ASN1ObjectIdentifier alternative, String what)
+            throws CmsException {
+        if (der == null || der.length == 0) {
+            throw new CmsException("no message: the input is empty");
+        }
+        ContentInfo info;
+        try (ASN1InputStream in = new ASN1InputStream(der)) {
+            ASN1Primitive object = in.readObject();
+            if (object == null) {
+                throw new CmsException("no message: the input holds no ASN.1 object");
+            }
+            if (in.available() > 0) {
+                throw new CmsException("trailing bytes after the message's ContentInfo");
+            }
+            info = ContentInfo.getInstance(object);
+        } catch (IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+            throw new CmsException("not a CMS message (malformed or truncated ASN.1): " + e.getMessage(), e);
+        }
+        ASN1ObjectIdentifier type = info.getContentType();
+        if (!type.equals(expected) && !type.equals(alternative)) {
+            throw new CmsException("not " + what + ": the message's content type is " + type + " (" + what + " is "
+                    + expected + " or " + alternative + ")");
+        }
+        if (info.getContent() == null) {
+            throw new CmsException(what + " without content");
+        }
+        return info;
+    }
+
+    /** A certificate for users, through the JDK's factory (which needs ShangMi installed ahead of SunEC for SM2 keys). */
+    static X509Certificate certificate(byte[] encoded) throws CmsException {
+        try {
+            return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(encoded));
+        } catch (CertificateException e) {
+            throw new CmsException("cannot read a certificate of the message: " + e.getMessage()
+                    + " (for SM2 keys, install ShangMi ahead of SunEC: Security.insertProviderAt(new ShangMiProvider(), 1))", e);
+        }
+    }
+}
