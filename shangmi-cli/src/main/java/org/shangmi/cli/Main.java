@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
-            ReqCommand.class, X509Command.class, SClientCommand.class, SServerCommand.class,
+            ReqCommand.class, X509Command.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

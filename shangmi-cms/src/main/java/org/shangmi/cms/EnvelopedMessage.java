@@ -45,8 +45,10 @@ public final class EnvelopedMessage {
     public static EnvelopedMessage read(byte[] message) throws CmsException {
         ContentInfo info = Messages.read(message, CmsOids.PKCS7_ENVELOPED_DATA, CmsOids.GMT_ENVELOPED_DATA, "EnvelopedData");
         try {
-            return new EnvelopedMessage(new CMSEnvelopedData(info), info.getContentType());
-        } catch (CMSException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+            CMSEnvelopedData enveloped = new CMSEnvelopedData(info);
+            enveloped.getRecipientInfos().getRecipients().forEach(RecipientInformation::getKeyEncryptionAlgorithm);
+            return new EnvelopedMessage(enveloped, info.getContentType());
+        } catch (CMSException | RuntimeException e) {
             throw new CmsException("malformed EnvelopedData: " + e.getMessage(), e);
         }
     }
@@ -62,7 +64,7 @@ public final class EnvelopedMessage {
         for (RecipientInformation recipient : enveloped.getRecipientInfos().getRecipients()) {
             RecipientId id = recipient.getRID();
             names.add(id instanceof KeyTransRecipientId transport && transport.getIssuer() != null
-                    ? transport.getIssuer() + ", serial " + transport.getSerialNumber().toString(16)
+                    ? Messages.name(transport.getIssuer()) + ", serial " + transport.getSerialNumber().toString(16)
                     : "a recipient of type " + id.getType());
         }
         return names;
@@ -78,7 +80,12 @@ public final class EnvelopedMessage {
      */
     public byte[] decrypt(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
         Objects.requireNonNull(key, "key");
-        RecipientInformation recipient = enveloped.getRecipientInfos().get(new JceKeyTransRecipientId(certificate));
+        RecipientInformation recipient;
+        try {
+            recipient = enveloped.getRecipientInfos().get(new JceKeyTransRecipientId(certificate));
+        } catch (RuntimeException e) {
+            throw new CmsException("malformed recipient information: " + e.getMessage(), e);
+        }
         if (recipient == null) {
             throw new CmsException("not a recipient: the message names none with issuer "
                     + certificate.getIssuerX500Principal().getName() + " and serial " + certificate.getSerialNumber().toString(16)
@@ -87,7 +94,7 @@ public final class EnvelopedMessage {
         DecryptingRecipient decrypting = new DecryptingRecipient(key);
         try {
             return recipient.getContent(decrypting);
-        } catch (CMSException | IllegalStateException e) {
+        } catch (CMSException | RuntimeException e) {
             if (decrypting.failure != null) {
                 throw decrypting.failure;
             }

@@ -18,7 +18,7 @@ final class Messages {
 
     /**
      * The ContentInfo in {@code der} (BER is accepted, as RFC 5652 allows), refusing trailing
-     * bytes and any content type but the two given.
+     * bytes and any content type but the two given (any, if {@code expected} is null).
      */
     static ContentInfo read(byte[] der, ASN1ObjectIdentifier expected, ASN1ObjectIdentifier alternative, String what)
             throws CmsException {
@@ -39,7 +39,7 @@ final class Messages {
             throw new CmsException("not a CMS message (malformed or truncated ASN.1): " + e.getMessage(), e);
         }
         ASN1ObjectIdentifier type = info.getContentType();
-        if (!type.equals(expected) && !type.equals(alternative)) {
+        if (expected != null && !type.equals(expected) && !type.equals(alternative)) {
             throw new CmsException("not " + what + ": the message's content type is " + type + " (" + what + " is "
                     + expected + " or " + alternative + ")");
         }
@@ -47,6 +47,18 @@ final class Messages {
             throw new CmsException(what + " without content");
         }
         return info;
+    }
+
+    /**
+     * A distinguished name as text, or a placeholder when its strings do not decode (an invalid
+     * UTF-8 string, say): names from a message are untrusted input, and printing one must not fail.
+     */
+    static String name(Object name) {
+        try {
+            return String.valueOf(name);
+        } catch (RuntimeException e) {
+            return "(a name whose strings do not decode)";
+        }
     }
 
     /** A certificate for users, through the JDK's factory (which needs ShangMi installed ahead of SunEC for SM2 keys). */

@@ -216,7 +216,11 @@ public final class SignedMessage {
         }
         List<VerifiedSigner> verified = new ArrayList<>();
         for (int i = 0; i < signers.size(); i++) {
-            verified.add(verify(i + 1, signers.get(i), ids, gmsslForm, given));
+            try {
+                verified.add(verify(i + 1, signers.get(i), ids, gmsslForm, given));
+            } catch (RuntimeException e) {
+                throw new CmsException("signer " + (i + 1) + ": malformed: " + e.getMessage(), e);
+            }
         }
         return verified;
     }
@@ -251,7 +255,7 @@ public final class SignedMessage {
         } catch (GeneralSecurityException e) {
             throw new CmsException(name + ": cannot verify: " + e.getMessage(), e);
         }
-        throw new SignatureException(name + " (" + holder.getSubject() + "): the signature does not verify with "
+        throw new SignatureException(name + " (" + Messages.name(holder.getSubject()) + "): the signature does not verify with "
                 + describe(ids, gmsslForm && signer.getSignedAttributes() == null));
     }
 
@@ -351,7 +355,7 @@ public final class SignedMessage {
 
     private static String describe(SignerInformation signer) {
         if (signer.getSID().getIssuer() != null) {
-            return "issuer " + signer.getSID().getIssuer() + ", serial " + signer.getSID().getSerialNumber().toString(16);
+            return "issuer " + Messages.name(signer.getSID().getIssuer()) + ", serial " + signer.getSID().getSerialNumber().toString(16);
         }
         return "subject key identifier";
     }
@@ -361,7 +365,7 @@ public final class SignedMessage {
             return KeyFactory.getInstance("SM2", Crypto.shangMi())
                     .generatePublic(new X509EncodedKeySpec(holder.getSubjectPublicKeyInfo().getEncoded()));
         } catch (GeneralSecurityException | IOException e) {
-            throw new CmsException(name + ": its certificate (" + holder.getSubject() + ") holds no SM2 public key: "
+            throw new CmsException(name + ": its certificate (" + Messages.name(holder.getSubject()) + ") holds no SM2 public key: "
                     + e.getMessage(), e);
         }
     }

@@ -1,0 +1,295 @@
+package org.shangmi.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.SignatureException;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.shangmi.cms.CmsEnveloper;
+import org.shangmi.cms.CmsException;
+import org.shangmi.cms.CmsPem;
+import org.shangmi.cms.CmsProfile;
+import org.shangmi.cms.CmsSigner;
+import org.shangmi.cms.CmsText;
+import org.shangmi.cms.EnvelopedMessage;
+import org.shangmi.cms.SignedMessage;
+import org.shangmi.cms.VerifiedSigner;
+import org.shangmi.provider.spec.Sm2SignatureSpec;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shangmi cms}: signed and enveloped messages with SM2, SM3 and SM4, with the options of
+ * {@code openssl cms}; {@code -profile} chooses the object identifiers written (every profile is
+ * read).
+ */
+@Command(name = "cms", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Sign, verify, encrypt or decrypt CMS messages (RFC 5652, GM/T 0010) with SM2, SM3 and SM4.",
+            "Examples: shangmi cms -sign -in data -signer cert.pem -inkey key.pem -nodetach -out msg.pem",
+            "          shangmi cms -verify -in msg.pem -CAfile root.pem -out data",
+            "          shangmi cms -encrypt -in data -recip cert.pem -out msg.pem",
+            "          shangmi cms -decrypt -in msg.pem -recip cert.pem -inkey key.pem -out data",
+            "          shangmi cms -cmsout -print -in msg.pem"})
+final class CmsCommand implements Callable<Integer> {
+
+    static final class Operation {
+        @Option(names = "-sign", required = true, description = "Sign the input.")
+        boolean sign;
+
+        @Option(names = "-verify", required = true, description = "Verify a signed message; write its content.")
+        boolean verify;
+
+        @Option(names = "-encrypt", required = true, description = "Encrypt the input for the -recip certificates.")
+        boolean encrypt;
+
+        @Option(names = "-decrypt", required = true, description = "Decrypt an enveloped message with -recip and -inkey.")
+        boolean decrypt;
+
+        @Option(names = "-cmsout", required = true, description = "Read a message and write it again (with -print, as text).")
+        boolean cmsout;
+    }
+
+    @ParentCommand
+    Main main;
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Operation operation;
+
+    @Option(names = "-in", paramLabel = "FILE", description = "The input (default: standard input).")
+    Path in;
+
+    @Option(names = "-out", paramLabel = "FILE", description = "The output (default: standard output).")
+    Path out;
+
+    @Option(names = "-inform", paramLabel = "PEM|DER", description = "The form of an input message (default: PEM or DER, "
+            + "as the input starts).")
+    String inform;
+
+    @Option(names = "-outform", paramLabel = "PEM|DER", defaultValue = "PEM",
+            description = "The form of an output message (default: ${DEFAULT-VALUE}, labelled CMS).")
+    String outform;
+
+    @Option(names = "-signer", paramLabel = "FILE", description = "With -sign, a signer's certificate; repeat with -inkey for "
+            + "several signers.")
+    List<Path> signerFiles = new ArrayList<>();
+
+    @Option(names = "-inkey", paramLabel = "FILE", description = "The private key of each -signer, or of -recip with -decrypt.")
+    List<Path> keyFiles = new ArrayList<>();
+
+    @Option(names = "-recip", paramLabel = "FILE", description = "With -encrypt, a recipient's certificate (repeatable); with "
+            + "-decrypt, ours.")
+    List<Path> recipientFiles = new ArrayList<>();
+
+    @Option(names = "-certfile", paramLabel = "FILE", description = "With -sign, more certificates to include; with -verify, "
+            + "more to find signers and intermediates in.")
+    List<Path> certificateFiles = new ArrayList<>();
+
+    @Option(names = "-CAfile", paramLabel = "FILE", description = "With -verify, the trusted CA certificates the signers' "
+            + "chains must lead to.")
+    Path caFile;
+
+    @Option(names = "-noverify", description = "With -verify, check the signatures but not the signers' certificates.")
+    boolean noVerify;
+
+    @Option(names = "-content", paramLabel = "FILE", description = "With -verify, the content of a detached signature.")
+    Path contentFile;
+
+    @Option(names = "-nodetach", description = "With -sign, include the content in the message (default: detached, as "
+            + "openssl cms signs).")
+    boolean noDetach;
+
+    @Option(names = "-binary", description = "Accepted for openssl's sake: content is always taken byte for byte.")
+    boolean binary;
+
+    @Option(names = "-print", description = "With -cmsout, print the message's structure as text.")
+    boolean print;
+
+    @Option(names = "-profile", paramLabel = "PROFILE", defaultValue = "rfc5652",
+            description = "The object identifiers written: rfc5652 (PKCS#7 types, as OpenSSL), gmt0010 (GM/T 0010 types), or "
+                    + "gmssl (GM/T 0010 types in GmSSL 3's form: no signed attributes, no SM2 ID, key transport OID "
+                    + "1.2.156.10197.1.301.2) (default: ${DEFAULT-VALUE}). Every profile is read.")
+    String profileName;
+
+    @Option(names = "-id", paramLabel = "ID", description = "The SM2 ID to sign or verify with (default: 1234567812345678 to "
+            + "sign; to verify, that or the empty ID OpenSSL 3.0 signs with, or GmSSL's form). -id '' for OpenSSL 3.0.")
+    String id;
+
+    @Override
+    public Integer call() throws GeneralSecurityException, IOException {
+        main.installedFirst();
+        CmsProfile profile = profile();
+        try {
+            if (operation.sign) {
+                return sign(profile);
+            }
+            if (operation.verify) {
+                return verify();
+            }
+            if (operation.encrypt) {
+                return encrypt(profile);
+            }
+            if (operation.decrypt) {
+                return decrypt();
+            }
+            return cmsout();
+        } catch (CmsException e) {
+            main.stderr().println(spec.qualifiedName() + ": " + e.getMessage());
+            return Main.EXIT_FAILURE;
+        }
+    }
+
+    private CmsProfile profile() {
+        try {
+            return CmsProfile.valueOf(profileName.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "-profile is rfc5652, gmt0010 or gmssl, not " + profileName);
+        }
+    }
+
+    private int sign(CmsProfile profile) throws GeneralSecurityException, IOException {
+        if (signerFiles.isEmpty() || signerFiles.size() != keyFiles.size()) {
+            throw new ParameterException(spec.commandLine(), "-sign needs a -signer and an -inkey for each signer");
+        }
+        if (profile == CmsProfile.GMSSL && id != null) {
+            throw new ParameterException(spec.commandLine(), "-profile gmssl signs without an SM2 ID: drop -id");
+        }
+        CmsSigner signer = new CmsSigner(profile).detached(!noDetach);
+        for (int i = 0; i < signerFiles.size(); i++) {
+            X509Certificate certificate = PkiFiles.certificate(main, signerFiles.get(i));
+            PrivateKey key = KeyFiles.readPrivate(main, keyFiles.get(i));
+            if (id == null) {
+                signer.addSigner(key, certificate);
+            } else {
+                signer.addSigner(key, certificate, idBytes());
+            }
+        }
+        signer.addCertificates(certificates(certificateFiles));
+        byte[] message = signer.sign(InputOutputOptions.read(main, in));
+        writeMessage(message);
+        return 0;
+    }
+
+    private int verify() throws GeneralSecurityException, IOException {
+        if (caFile == null && !noVerify) {
+            throw new ParameterException(spec.commandLine(), "-verify needs -CAfile with the trusted CAs (or -noverify to check "
+                    + "the signatures only)");
+        }
+        byte[] content = contentFile == null ? null : InputOutputOptions.read(main, contentFile);
+        SignedMessage message = SignedMessage.read(readMessage(), content);
+        List<X509Certificate> more = certificates(certificateFiles);
+        List<VerifiedSigner> signers;
+        try {
+            signers = id == null ? message.verify(List.of(Sm2SignatureSpec.defaultId(), new byte[0]), true, more)
+                    : message.verify(List.of(idBytes()), false, more);
+        } catch (SignatureException e) {
+            main.stderr().println("Verification failure: " + e.getMessage());
+            return Main.EXIT_FAILURE;
+        }
+        if (caFile != null) {
+            List<X509Certificate> trusted = PkiFiles.certificates(main, caFile);
+            for (VerifiedSigner signer : signers) {
+                message.validate(signer, trusted, more);
+            }
+        }
+        for (VerifiedSigner signer : signers) {
+            main.stderr().println("signer " + signer.certificate().getSubjectX500Principal().getName() + ": " + signer.form());
+        }
+        main.stderr().println("Verification successful");
+        if (contentFile == null) {
+            InputOutputOptions.write(main, out, message.content(), false);
+        }
+        return 0;
+    }
+
+    private int encrypt(CmsProfile profile) throws GeneralSecurityException, IOException {
+        if (recipientFiles.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "-encrypt needs at least one -recip certificate");
+        }
+        CmsEnveloper enveloper = new CmsEnveloper(profile);
+        for (X509Certificate recipient : certificates(recipientFiles)) {
+            try {
+                enveloper.addRecipient(recipient);
+            } catch (IllegalArgumentException e) {
+                throw new CmsException(e.getMessage(), e);
+            }
+        }
+        writeMessage(enveloper.encrypt(InputOutputOptions.read(main, in)));
+        return 0;
+    }
+
+    private int decrypt() throws GeneralSecurityException, IOException {
+        if (recipientFiles.size() != 1 || keyFiles.size() != 1) {
+            throw new ParameterException(spec.commandLine(), "-decrypt needs our certificate (-recip) and its key (-inkey)");
+        }
+        X509Certificate certificate = PkiFiles.certificate(main, recipientFiles.get(0));
+        PrivateKey key = KeyFiles.readPrivate(main, keyFiles.get(0));
+        byte[] content;
+        try {
+            content = EnvelopedMessage.read(readMessage()).decrypt(key, certificate);
+        } catch (CmsException e) {
+            throw e;
+        } catch (GeneralSecurityException e) {
+            throw new CmsException(e.getMessage(), e);
+        }
+        InputOutputOptions.write(main, out, content, true);
+        return 0;
+    }
+
+    private int cmsout() throws GeneralSecurityException, IOException {
+        byte[] message = readMessage();
+        if (print) {
+            InputOutputOptions.write(main, out, CmsText.describe(message).getBytes(StandardCharsets.UTF_8), false);
+        } else {
+            CmsText.describe(message); // reads it through
+            writeMessage(message);
+        }
+        return 0;
+    }
+
+    private byte[] readMessage() throws IOException, CmsException {
+        byte[] bytes = InputOutputOptions.read(main, in);
+        boolean der;
+        try {
+            der = inform == null ? !CmsPem.looksLikePem(bytes) : PkiFiles.isDer(inform);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "-inform: " + e.getMessage());
+        }
+        return der ? bytes : CmsPem.decode(new String(bytes, StandardCharsets.US_ASCII));
+    }
+
+    private void writeMessage(byte[] der) throws IOException {
+        boolean asDer;
+        try {
+            asDer = PkiFiles.isDer(outform);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
+        }
+        InputOutputOptions.write(main, out, asDer ? der : CmsPem.encode(der).getBytes(StandardCharsets.US_ASCII), false);
+    }
+
+    private List<X509Certificate> certificates(List<Path> files) throws IOException, GeneralSecurityException {
+        List<X509Certificate> certificates = new ArrayList<>();
+        for (Path file : files) {
+            certificates.addAll(PkiFiles.certificates(main, file));
+        }
+        return certificates;
+    }
+
+    private byte[] idBytes() {
+        return id.getBytes(StandardCharsets.UTF_8);
+    }
+}
