@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.cms.ContentInfo;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.cms.CMSEnvelopedData;
 import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
@@ -55,9 +56,30 @@ public final class CmsEnveloper {
         return this;
     }
 
-    /** The DER of a ContentInfo holding EnvelopedData for {@code content}. */
+    /** The DER of a ContentInfo holding EnvelopedData for {@code content} (of the profile's data type). */
     public byte[] encrypt(byte[] content) throws CmsException {
         Objects.requireNonNull(content, "content");
+        return encrypt(new CMSProcessableByteArray(profile.dataType, content));
+    }
+
+    /**
+     * The DER of a ContentInfo holding EnvelopedData for another message, {@link CmsSigner}'s for
+     * instance (signed, then enveloped): the encrypted content is that message's content, typed
+     * as it was (RFC 5652's nesting). {@link EnvelopedMessage#decryptMessage} gives it back.
+     *
+     * @throws CmsException if {@code message} is no ContentInfo
+     */
+    public byte[] encryptMessage(byte[] message) throws CmsException {
+        ContentInfo info = Messages.read(message, null, null, "a CMS message");
+        try {
+            return encrypt(new CMSProcessableByteArray(info.getContentType(),
+                    info.getContent().toASN1Primitive().getEncoded(ASN1Encoding.DER)));
+        } catch (IOException e) {
+            throw new CmsException("cannot encode the message to encrypt: " + e.getMessage(), e);
+        }
+    }
+
+    private byte[] encrypt(CMSProcessableByteArray content) throws CmsException {
         if (recipients.isEmpty()) {
             throw new CmsException("no recipient: add one with addRecipient");
         }
@@ -70,8 +92,7 @@ public final class CmsEnveloper {
                         .setProvider(Crypto.shangMi())
                         .setAlgorithmMapping(profile.keyTransport, "SM2"));
             }
-            CMSEnvelopedData enveloped = generator.generate(new CMSProcessableByteArray(profile.dataType, content),
-                    Sm4Cbc.encryptor(source));
+            CMSEnvelopedData enveloped = generator.generate(content, Sm4Cbc.encryptor(source));
             return profile.versionOne
                     ? VersionOne.envelopedData(enveloped.toASN1Structure(), profile.envelopedDataType)
                     : enveloped.toASN1Structure().getEncoded(ASN1Encoding.DER);

@@ -12,6 +12,7 @@ import java.util.Objects;
 import javax.crypto.Cipher;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.cms.ContentInfo;
+import org.bouncycastle.asn1.cms.EnvelopedData;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.cms.CMSEnvelopedData;
 import org.bouncycastle.cms.CMSException;
@@ -35,10 +36,12 @@ public final class EnvelopedMessage {
 
     private final CMSEnvelopedData enveloped;
     private final ASN1ObjectIdentifier type;
+    private final ASN1ObjectIdentifier contentType;
 
-    private EnvelopedMessage(CMSEnvelopedData enveloped, ASN1ObjectIdentifier type) {
+    private EnvelopedMessage(CMSEnvelopedData enveloped, ASN1ObjectIdentifier type, ASN1ObjectIdentifier contentType) {
         this.enveloped = enveloped;
         this.type = type;
+        this.contentType = contentType;
     }
 
     /** @throws CmsException if the message is malformed or not EnvelopedData */
@@ -47,7 +50,9 @@ public final class EnvelopedMessage {
         try {
             CMSEnvelopedData enveloped = new CMSEnvelopedData(info);
             enveloped.getRecipientInfos().getRecipients().forEach(RecipientInformation::getKeyEncryptionAlgorithm);
-            return new EnvelopedMessage(enveloped, info.getContentType());
+            ASN1ObjectIdentifier contentType =
+                    EnvelopedData.getInstance(info.getContent()).getEncryptedContentInfo().getContentType();
+            return new EnvelopedMessage(enveloped, info.getContentType(), contentType);
         } catch (CMSException | RuntimeException e) {
             throw new CmsException("malformed EnvelopedData: " + e.getMessage(), e);
         }
@@ -56,6 +61,31 @@ public final class EnvelopedMessage {
     /** Whether the message uses GM/T 0010's content types. */
     public boolean gmtContentTypes() {
         return type.equals(CmsOids.GMT_ENVELOPED_DATA);
+    }
+
+    /** The type of the encrypted content: a data type, or another message's (signed, then enveloped). */
+    public String contentType() {
+        return contentType.getId();
+    }
+
+    /**
+     * The message enveloped by {@link CmsEnveloper#encryptMessage}, decrypted and typed again: a
+     * ContentInfo's DER, for {@link SignedMessage#read(byte[])}.
+     *
+     * @throws CmsException if the content is plain data, or not the message its type says
+     */
+    public byte[] decryptMessage(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
+        String type = contentType();
+        if (type.equals(CmsOids.PKCS7_DATA.getId()) || type.equals(CmsOids.GMT_DATA.getId())) {
+            throw new CmsException("the enveloped content is data, not a message: use decrypt");
+        }
+        byte[] content = decrypt(key, certificate);
+        try {
+            return new ContentInfo(new ASN1ObjectIdentifier(type), org.bouncycastle.asn1.ASN1Primitive.fromByteArray(content))
+                    .getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new CmsException("the enveloped content is not the " + type + " message its type says: " + e.getMessage(), e);
+        }
     }
 
     /** The recipients named by issuer and serial number, as text ("issuer, serial hex"). */

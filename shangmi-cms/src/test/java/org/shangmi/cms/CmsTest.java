@@ -225,6 +225,21 @@ class CmsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = CmsProfile.class, names = {"RFC5652", "GMT0010"})
+    void signedThenEnveloped(CmsProfile profile) throws Exception {
+        byte[] content = content(500);
+        byte[] signed = new CmsSigner(profile).addSigner(pki.leafKey, pki.leaf).sign(content);
+        EnvelopedMessage enveloped = EnvelopedMessage.read(new CmsEnveloper(profile).addRecipient(pki.other).encryptMessage(signed));
+        assertEquals(ContentInfo.getInstance(signed).getContentType().getId(), enveloped.contentType());
+        SignedMessage inner = SignedMessage.read(enveloped.decryptMessage(pki.otherKey, pki.other));
+        assertEquals(pki.leaf, inner.verify().get(0).certificate());
+        assertArrayEquals(content, inner.content());
+        EnvelopedMessage plain = EnvelopedMessage.read(new CmsEnveloper(profile).addRecipient(pki.other).encrypt(content));
+        CmsException notAMessage = assertThrows(CmsException.class, () -> plain.decryptMessage(pki.otherKey, pki.other));
+        assertTrue(notAMessage.getMessage().contains("use decrypt"), notAMessage.getMessage());
+    }
+
     @Test
     void onlyRecipientsDecrypt() throws Exception {
         byte[] message = new CmsEnveloper(CmsProfile.GMT0010).addRecipient(pki.leaf).encrypt(content(30));

@@ -41,7 +41,7 @@ import org.shangmi.provider.ShangMiProvider;
 class GmsslCmsInteropTest {
 
     private static final String PASSWORD = "P@ssw0rd";
-    private static final int[] SIZES = {1, 1 << 20};
+    private static final int[] SIZES = {0, 1, 1 << 20};
 
     @TempDir
     static Path directory;
@@ -117,9 +117,18 @@ class GmsslCmsInteropTest {
         assertEquals(1, SignedMessage.read(message).verify().size(), "while it verifies here");
     }
 
+    /** GmSSL refuses to encrypt empty content ("invalid input length"), which CMS allows. */
+    @Test
+    void gmsslCannotEncryptNothing() throws Exception {
+        Path in = write("empty.txt", new byte[0]);
+        AssertionError refused = assertThrows(AssertionError.class, () -> GmsslPeer.run(directory, "cmsencrypt", "-rcptcert",
+                "ee.pem", "-in", in.toString(), "-out", directory.resolve("empty.pem").toString()));
+        assertTrue(refused.getMessage().contains("invalid input length"), refused.getMessage());
+    }
+
     @Test
     void weDecryptWhatGmsslEncrypts() throws Exception {
-        for (int size : SIZES) {
+        for (int size : new int[] {1, 1 << 20}) {
             byte[] content = content(size);
             Path in = write("gmssl-enveloped-" + size + ".txt", content);
             Path out = directory.resolve("gmssl-enveloped-" + size + ".pem");
