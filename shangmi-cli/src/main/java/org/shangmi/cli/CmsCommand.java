@@ -99,10 +99,11 @@ final class CmsCommand implements Callable<Integer> {
     List<Path> certificateFiles = new ArrayList<>();
 
     @Option(names = "-CAfile", paramLabel = "FILE", description = "With -verify, the trusted CA certificates the signers' "
-            + "chains must lead to.")
+            + "chains must lead to; each signer's certificate must be an end entity's whose key usage allows signing.")
     Path caFile;
 
-    @Option(names = "-noverify", description = "With -verify, check the signatures but not the signers' certificates.")
+    @Option(names = "-noverify", description = "With -verify, check the signatures but not the signers' certificates "
+            + "(instead of -CAfile).")
     boolean noVerify;
 
     @Option(names = "-content", paramLabel = "FILE", description = "With -verify, the content of a detached signature.")
@@ -130,6 +131,7 @@ final class CmsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
+        checkOptions();
         main.installedFirst();
         CmsProfile profile = profile();
         try {
@@ -149,6 +151,34 @@ final class CmsCommand implements Callable<Integer> {
         } catch (CmsException e) {
             main.stderr().println(spec.qualifiedName() + ": " + e.getMessage());
             return Main.EXIT_FAILURE;
+        }
+    }
+
+    /** Refuses options that the operation chosen would ignore: a silent no-op hides a mistake. */
+    private void checkOptions() {
+        String operationName = operation.sign ? "-sign" : operation.verify ? "-verify" : operation.encrypt ? "-encrypt"
+                : operation.decrypt ? "-decrypt" : "-cmsout";
+        refuseUnless(operation.sign, !signerFiles.isEmpty(), "-signer", operationName);
+        refuseUnless(operation.sign, noDetach, "-nodetach", operationName);
+        refuseUnless(operation.sign || operation.decrypt, !keyFiles.isEmpty(), "-inkey", operationName);
+        refuseUnless(operation.encrypt || operation.decrypt, !recipientFiles.isEmpty(), "-recip", operationName);
+        refuseUnless(operation.sign || operation.verify, !certificateFiles.isEmpty(), "-certfile", operationName);
+        refuseUnless(operation.verify, caFile != null, "-CAfile", operationName);
+        refuseUnless(operation.verify, noVerify, "-noverify", operationName);
+        refuseUnless(operation.verify, contentFile != null, "-content", operationName);
+        refuseUnless(operation.cmsout, print, "-print", operationName);
+        refuseUnless(operation.sign || operation.verify, id != null, "-id", operationName);
+        refuseUnless(operation.sign || operation.encrypt, spec.commandLine().getParseResult().hasMatchedOption("-profile"),
+                "-profile", operationName);
+        if (caFile != null && noVerify) {
+            throw new ParameterException(spec.commandLine(), "-CAfile validates the signers' certificates and -noverify "
+                    + "skips that: give one of them");
+        }
+    }
+
+    private void refuseUnless(boolean applies, boolean given, String option, String operationName) {
+        if (given && !applies) {
+            throw new ParameterException(spec.commandLine(), option + " does not go with " + operationName);
         }
     }
 
@@ -209,9 +239,7 @@ final class CmsCommand implements Callable<Integer> {
             main.stderr().println("signer " + signer.certificate().getSubjectX500Principal().getName() + ": " + signer.form());
         }
         main.stderr().println("Verification successful");
-        if (contentFile == null) {
-            InputOutputOptions.write(main, out, message.content(), false);
-        }
+        InputOutputOptions.write(main, out, message.content(), false);
         return 0;
     }
 

@@ -58,7 +58,7 @@ class CmsCommandTest {
         CliRun verified = ok("cms", "-verify", "-in", file("detached.pem"), "-content", data.toString(), "-CAfile", pki("root.pem"));
         assertTrue(verified.err().contains("Verification successful"), verified.err());
         assertTrue(verified.err().contains("1234567812345678"), verified.err());
-        assertEquals(0, verified.outBytes().length, "a detached signature's content is not written again");
+        assertArrayEquals(content, verified.outBytes(), "the content verified, as openssl writes it");
     }
 
     @Test
@@ -74,6 +74,17 @@ class CmsCommandTest {
                     printed.out());
             assertTrue(printed.out().contains("signed attributes: " + (profile.equals("gmssl") ? "none" : "3")), printed.out());
         }
+    }
+
+    @Test
+    void aCaSignerDoesNotValidate() throws Exception {
+        String message = file("by-ca.pem");
+        ok("cms", "-sign", "-nodetach", "-in", data.toString(), "-signer", pki("inter.pem"), "-inkey", pki("inter.key"),
+                "-out", message);
+        CliRun refused = CliRun.of("cms", "-verify", "-in", message, "-CAfile", pki("root.pem"));
+        assertEquals(1, refused.status());
+        assertTrue(refused.err().contains("a CA's, not an end entity's"), refused.err());
+        assertEquals(0, refused.outBytes().length);
     }
 
     @Test
@@ -142,5 +153,13 @@ class CmsCommandTest {
         assertTrue(profile.err().contains("rfc5652, gmt0010 or gmssl"), profile.err());
         CliRun keys = CliRun.of("cms", "-sign", "-signer", pki("leaf.pem"), "-in", data.toString());
         assertEquals(2, keys.status(), keys.err());
+        CliRun ignored = CliRun.of("cms", "-sign", "-signer", pki("leaf.pem"), "-inkey", pki("leaf.key"), "-CAfile",
+                pki("root.pem"), "-in", data.toString());
+        assertEquals(2, ignored.status(), ignored.err());
+        assertTrue(ignored.err().contains("-CAfile does not go with -sign"), ignored.err());
+        CliRun both = CliRun.of("cms", "-verify", "-noverify", "-CAfile", pki("root.pem"), "-in", data.toString());
+        assertEquals(2, both.status(), both.err());
+        CliRun print = CliRun.of("cms", "-verify", "-noverify", "-print", "-in", data.toString());
+        assertEquals(2, print.status(), print.err());
     }
 }

@@ -15,7 +15,6 @@ import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
 import org.bouncycastle.cms.CMSException;
 import org.bouncycastle.cms.CMSProcessableByteArray;
 import org.bouncycastle.cms.jcajce.JceKeyTransRecipientInfoGenerator;
-import org.shangmi.provider.spec.Sm2ParameterSpec;
 
 /**
  * Writes EnvelopedData: the content encrypted with SM4-CBC under a fresh key, that key encrypted
@@ -41,11 +40,7 @@ public final class CmsEnveloper {
      * @throws IllegalArgumentException if the certificate holds no SM2 public key
      */
     public CmsEnveloper addRecipient(X509Certificate certificate) {
-        if (!(certificate.getPublicKey() instanceof java.security.interfaces.ECPublicKey key)
-                || !Sm2ParameterSpec.isSm2(key.getParams())) {
-            throw new IllegalArgumentException("the recipient " + certificate.getSubjectX500Principal().getName()
-                    + " holds no SM2 public key (" + certificate.getPublicKey().getAlgorithm() + ")");
-        }
+        Messages.requireSm2(certificate, "recipient");
         recipients.add(certificate);
         return this;
     }
@@ -92,7 +87,15 @@ public final class CmsEnveloper {
                         .setProvider(Crypto.shangMi())
                         .setAlgorithmMapping(profile.keyTransport, "SM2"));
             }
-            CMSEnvelopedData enveloped = generator.generate(content, Sm4Cbc.encryptor(source));
+            CMSEnvelopedData enveloped;
+            ContentKey[] key = new ContentKey[1];
+            try {
+                enveloped = generator.generate(content, Sm4Cbc.encryptor(source, key));
+            } finally {
+                if (key[0] != null) {
+                    key[0].destroy();
+                }
+            }
             return profile.versionOne
                     ? VersionOne.envelopedData(enveloped.toASN1Structure(), profile.envelopedDataType)
                     : enveloped.toASN1Structure().getEncoded(ASN1Encoding.DER);

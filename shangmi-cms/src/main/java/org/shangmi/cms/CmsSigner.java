@@ -57,7 +57,13 @@ public final class CmsSigner {
         this.profile = Objects.requireNonNull(profile, "profile");
     }
 
-    /** Adds a signer with the ID GB/T 35276 recommends, "1234567812345678" (or, in {@link CmsProfile#GMSSL}, no ID). */
+    /**
+     * Adds a signer with the ID GB/T 35276 recommends, "1234567812345678" (or, in
+     * {@link CmsProfile#GMSSL}, no ID). Every signature is checked with the certificate's key
+     * when made.
+     *
+     * @throws IllegalArgumentException if the certificate holds no SM2 key
+     */
     public CmsSigner addSigner(PrivateKey key, X509Certificate certificate) {
         return add(key, certificate, profile == CmsProfile.GMSSL ? null : Sm2SignatureSpec.defaultId());
     }
@@ -66,7 +72,8 @@ public final class CmsSigner {
      * Adds a signer with the SM2 ID given (the empty ID for messages OpenSSL 3.0 must verify: it
      * checks with that one).
      *
-     * @throws IllegalArgumentException in {@link CmsProfile#GMSSL}, whose signatures have no ID
+     * @throws IllegalArgumentException in {@link CmsProfile#GMSSL}, whose signatures have no ID, or
+     *         if the certificate holds no SM2 key
      */
     public CmsSigner addSigner(PrivateKey key, X509Certificate certificate, byte[] id) {
         Objects.requireNonNull(id, "id");
@@ -80,6 +87,7 @@ public final class CmsSigner {
     }
 
     private CmsSigner add(PrivateKey key, X509Certificate certificate, byte[] id) {
+        Messages.requireSm2(certificate, "signer");
         signers.add(new Signer(Objects.requireNonNull(key, "key"), Objects.requireNonNull(certificate, "certificate"), id));
         certificates.put(certificate, Boolean.TRUE);
         return this;
@@ -131,7 +139,7 @@ public final class CmsSigner {
             Date now = new Date();
             for (Signer signer : signers) {
                 ContentSigner contentSigner = signer.id() == null
-                        ? Sm2Signing.gmssl(signer.key(), profile.dataType, content)
+                        ? Sm2Signing.gmssl(signer.key(), signer.certificate().getPublicKey(), profile.dataType, content)
                         : Sm2Signing.standard(signer.key(), signer.certificate().getPublicKey(), signer.id());
                 SignerInfoGeneratorBuilder builder = new SignerInfoGeneratorBuilder(digests);
                 if (profile.signedAttributes) {

@@ -59,8 +59,8 @@ final class Crypto {
         return cipher;
     }
 
-    /** An OutputStream that feeds a Signature, as Bouncy Castle's operators expect. */
-    static OutputStream updating(Signature signature) {
+    /** An OutputStream that feeds Signatures, as Bouncy Castle's operators expect. */
+    static OutputStream updating(Signature... signatures) {
         return new OutputStream() {
             @Override
             public void write(int b) {
@@ -70,7 +70,9 @@ final class Crypto {
             @Override
             public void write(byte[] b, int off, int len) {
                 try {
-                    signature.update(b, off, len);
+                    for (Signature signature : signatures) {
+                        signature.update(b, off, len);
+                    }
                 } catch (SignatureException e) {
                     throw new IllegalStateException(e);
                 }

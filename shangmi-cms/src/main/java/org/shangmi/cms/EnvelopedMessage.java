@@ -50,8 +50,15 @@ public final class EnvelopedMessage {
         try {
             CMSEnvelopedData enveloped = new CMSEnvelopedData(info);
             enveloped.getRecipientInfos().getRecipients().forEach(RecipientInformation::getKeyEncryptionAlgorithm);
-            ASN1ObjectIdentifier contentType =
-                    EnvelopedData.getInstance(info.getContent()).getEncryptedContentInfo().getContentType();
+            EnvelopedData data = EnvelopedData.getInstance(info.getContent());
+            Messages.checkVersion("EnvelopedData", data.getVersion(), 0, 4);
+            for (org.bouncycastle.asn1.ASN1Encodable element : data.getRecipientInfos()) {
+                org.bouncycastle.asn1.cms.RecipientInfo recipient = org.bouncycastle.asn1.cms.RecipientInfo.getInstance(element);
+                if (recipient.getInfo() instanceof org.bouncycastle.asn1.cms.KeyTransRecipientInfo transport) {
+                    Messages.checkVersion("a key-transport RecipientInfo", transport.getVersion(), 0, 2);
+                }
+            }
+            ASN1ObjectIdentifier contentType = data.getEncryptedContentInfo().getContentType();
             return new EnvelopedMessage(enveloped, info.getContentType(), contentType);
         } catch (CMSException | RuntimeException e) {
             throw new CmsException("malformed EnvelopedData: " + e.getMessage(), e);
@@ -76,10 +83,10 @@ public final class EnvelopedMessage {
      */
     public byte[] decryptMessage(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
         String type = contentType();
-        if (type.equals(CmsOids.PKCS7_DATA.getId()) || type.equals(CmsOids.GMT_DATA.getId())) {
+        if (isData(contentType)) {
             throw new CmsException("the enveloped content is data, not a message: use decrypt");
         }
-        byte[] content = decrypt(key, certificate);
+        byte[] content = decryptContent(key, certificate);
         try {
             return new ContentInfo(new ASN1ObjectIdentifier(type), org.bouncycastle.asn1.ASN1Primitive.fromByteArray(content))
                     .getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
@@ -101,14 +108,26 @@ public final class EnvelopedMessage {
     }
 
     /**
-     * The content, decrypted with the key of the recipient whose certificate is given.
+     * The content (data), decrypted with the key of the recipient whose certificate is given.
      *
      * @throws CmsException if no recipient of the message is that certificate, or the content's
      *         algorithms are not SM2 key transport and SM4-CBC
-     * @throws GeneralSecurityException (a {@link javax.crypto.BadPaddingException}) if the key or
-     *         the content does not decrypt: a tampered message, or a key not matching the certificate
+     * @throws javax.crypto.BadPaddingException if the content key or the content does not decrypt:
+     *         a tampered or truncated message, or a key not matching the certificate (CBC has no
+     *         integrity: tampering may also give other content, see docs/cms.md)
      */
     public byte[] decrypt(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
+        if (!isData(contentType)) {
+            throw new CmsException("the enveloped content is a " + contentType + " message, not data: use decryptMessage");
+        }
+        return decryptContent(key, certificate);
+    }
+
+    private static boolean isData(ASN1ObjectIdentifier type) {
+        return type.equals(CmsOids.PKCS7_DATA) || type.equals(CmsOids.GMT_DATA);
+    }
+
+    private byte[] decryptContent(PrivateKey key, X509Certificate certificate) throws GeneralSecurityException {
         Objects.requireNonNull(key, "key");
         RecipientInformation recipient;
         try {
@@ -129,37 +148,57 @@ public final class EnvelopedMessage {
                 throw decrypting.failure;
             }
             throw new CmsException("cannot decrypt: " + e.getMessage(), e);
+        } finally {
+            decrypting.wipe();
         }
     }
 
-    /** Bouncy Castle's hook: unwraps the content key with SM2 and decrypts the content whole. */
+    /**
+     * Bouncy Castle's hook: checks the algorithms, unwraps the content key with SM2 and decrypts
+     * the content whole; the content key is wiped when done ({@link #wipe}).
+     */
     private static final class DecryptingRecipient implements KeyTransRecipient {
 
         private final PrivateKey key;
+        private byte[] contentKey;
         GeneralSecurityException failure;
 
         DecryptingRecipient(PrivateKey key) {
             this.key = key;
         }
 
+        void wipe() {
+            if (contentKey != null) {
+                Arrays.fill(contentKey, (byte) 0);
+            }
+        }
+
         @Override
         public RecipientOperator getRecipientOperator(AlgorithmIdentifier keyEncryption, AlgorithmIdentifier contentEncryption,
                 byte[] encryptedKey) throws CMSException {
             ASN1ObjectIdentifier transport = keyEncryption.getAlgorithm();
-            if (!transport.equals(CmsOids.SM2_ENCRYPT) && !transport.equals(CmsOids.SM2_KEY_EXCHANGE)) {
-                failure = new CmsException("the content key is encrypted with " + transport
-                        + "; this library decrypts SM2 key transport (" + CmsOids.SM2_ENCRYPT + ", or "
-                        + CmsOids.SM2_KEY_EXCHANGE + " as GmSSL writes it) only");
-                throw new CMSException(failure.getMessage());
+            byte[] iv;
+            try {
+                if (!transport.equals(CmsOids.SM2_ENCRYPT) && !transport.equals(CmsOids.SM2_KEY_EXCHANGE)) {
+                    throw new CmsException("the content key is encrypted with " + transport
+                            + "; this library decrypts SM2 key transport (" + CmsOids.SM2_ENCRYPT + ", or "
+                            + CmsOids.SM2_KEY_EXCHANGE + " as GmSSL writes it) only");
+                }
+                iv = Sm4Cbc.checkedIv(contentEncryption);
+            } catch (CmsException e) {
+                failure = e;
+                throw new CMSException(e.getMessage(), e);
             }
-            byte[] contentKey;
             try {
                 contentKey = Crypto.cipher("SM2", Cipher.DECRYPT_MODE, key).doFinal(encryptedKey);
-            } catch (GeneralSecurityException e) {
-                failure = e instanceof javax.crypto.BadPaddingException ? new javax.crypto.BadPaddingException(
-                        "the content key does not decrypt with this private key (tampered, or not the certificate's key): "
-                                + e.getMessage()) : e;
+            } catch (javax.crypto.BadPaddingException | javax.crypto.IllegalBlockSizeException e) {
+                failure = new javax.crypto.BadPaddingException("the content key does not decrypt with this private key "
+                        + "(tampered, not the certificate's key, or a provider that reads SM2 ciphertext in another layout): "
+                        + e.getMessage());
                 throw new CMSException(failure.getMessage(), e);
+            } catch (GeneralSecurityException e) {
+                failure = e;
+                throw new CMSException(e.getMessage(), e);
             }
             return new RecipientOperator(new InputDecryptor() {
                 @Override
@@ -170,15 +209,12 @@ public final class EnvelopedMessage {
                 @Override
                 public InputStream getInputStream(InputStream in) {
                     try {
-                        return new java.io.ByteArrayInputStream(Sm4Cbc.decrypt(contentEncryption, contentKey, in));
+                        return new java.io.ByteArrayInputStream(Sm4Cbc.decrypt(iv, contentKey, in));
                     } catch (GeneralSecurityException e) {
-                        failure = e instanceof javax.crypto.BadPaddingException ? new javax.crypto.BadPaddingException(
-                                "the content does not decrypt (tampered or truncated): " + e.getMessage()) : e;
-                        throw new IllegalStateException(failure.getMessage(), e);
+                        failure = e;
+                        throw new IllegalStateException(e.getMessage(), e);
                     } catch (IOException e) {
-                        throw new IllegalStateException(e);
-                    } finally {
-                        Arrays.fill(contentKey, (byte) 0);
+                        throw new java.io.UncheckedIOException(e);
                     }
                 }
             });

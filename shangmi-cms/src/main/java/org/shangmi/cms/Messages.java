@@ -61,6 +61,24 @@ final class Messages {
         }
     }
 
+    /** Refuses a version outside [{@code low}, {@code high}], which no writer of RFC 5652 or GM/T 0010 uses. */
+    static void checkVersion(String what, org.bouncycastle.asn1.ASN1Integer version, int low, int high) throws CmsException {
+        java.math.BigInteger value = version.getValue();
+        if (value.compareTo(java.math.BigInteger.valueOf(low)) < 0 || value.compareTo(java.math.BigInteger.valueOf(high)) > 0) {
+            throw new CmsException(what + " has version " + value + ", not one of " + low + " to " + high);
+        }
+    }
+
+    /** Refuses a certificate without an SM2 public key, naming its {@code role} (signer, recipient). */
+    static void requireSm2(X509Certificate certificate, String role) {
+        java.security.PublicKey key = java.util.Objects.requireNonNull(certificate, "certificate").getPublicKey();
+        if (!(key instanceof java.security.interfaces.ECPublicKey ec)
+                || !org.shangmi.provider.spec.Sm2ParameterSpec.isSm2(ec.getParams())) {
+            throw new IllegalArgumentException("the " + role + " " + certificate.getSubjectX500Principal().getName()
+                    + " holds no SM2 public key (" + key.getAlgorithm() + ")");
+        }
+    }
+
     /** A certificate for users, through the JDK's factory (which needs ShangMi installed ahead of SunEC for SM2 keys). */
     static X509Certificate certificate(byte[] encoded) throws CmsException {
         try {

@@ -69,6 +69,8 @@ public final class SignedMessage {
     private final ASN1ObjectIdentifier contentType;
     private final byte[] content;
     private final boolean detached;
+    /** The signers {@link #verify} returned, the only ones {@link #validate} takes. */
+    private final List<VerifiedSigner> verifiedSigners = new ArrayList<>();
 
     private SignedMessage(CMSSignedData signed, ASN1ObjectIdentifier type, ASN1ObjectIdentifier contentType, byte[] content,
             boolean detached) {
@@ -95,6 +97,10 @@ public final class SignedMessage {
         ContentInfo info = Messages.read(message, CmsOids.PKCS7_SIGNED_DATA, CmsOids.GMT_SIGNED_DATA, "SignedData");
         try {
             SignedData data = SignedData.getInstance(info.getContent());
+            Messages.checkVersion("SignedData", data.getVersion(), 1, 5);
+            for (org.bouncycastle.asn1.ASN1Encodable element : data.getSignerInfos()) {
+                Messages.checkVersion("a SignerInfo", org.bouncycastle.asn1.cms.SignerInfo.getInstance(element).getVersion(), 1, 3);
+            }
             ASN1ObjectIdentifier contentType = data.getEncapContentInfo().getContentType();
             ASN1OctetString carried = data.getEncapContentInfo().getContent() == null ? null
                     : ASN1OctetString.getInstance(data.getEncapContentInfo().getContent());
@@ -225,38 +231,72 @@ public final class SignedMessage {
         return verified;
     }
 
+    /**
+     * The first certificate matching the signer's identifier (the message's, then those given)
+     * whose key verifies the signature in one of the forms allowed: a look-alike certificate
+     * placed first can delay the right one, never replace it.
+     */
     private VerifiedSigner verify(int number, SignerInformation signer, List<byte[]> ids, boolean gmsslForm,
             List<X509CertificateHolder> given) throws CmsException, SignatureException {
         String name = "signer " + number;
         checkAlgorithms(name, signer);
-        X509CertificateHolder holder = signerCertificate(name, signer, given);
-        PublicKey key = publicKey(name, holder);
+        List<X509CertificateHolder> candidates = signerCertificates(name, signer, given);
+        CmsException noKey = null;
+        boolean keyed = false;
+        for (X509CertificateHolder holder : candidates) {
+            PublicKey key;
+            try {
+                key = publicKey(name, holder);
+            } catch (CmsException e) {
+                noKey = noKey != null ? noKey : e;
+                continue;
+            }
+            keyed = true;
+            VerifiedSigner verified = verify(name, signer, holder, key, ids, gmsslForm);
+            if (verified != null) {
+                return verified;
+            }
+        }
+        if (!keyed) {
+            throw noKey;
+        }
+        throw new SignatureException(name + " (" + Messages.name(candidates.get(0).getSubject())
+                + "): the signature does not verify with " + describe(ids, gmsslForm && signer.getSignedAttributes() == null));
+    }
+
+    /** The signer verified with {@code key} in the first form that fits, or null. */
+    private VerifiedSigner verify(String name, SignerInformation signer, X509CertificateHolder holder, PublicKey key,
+            List<byte[]> ids, boolean gmsslForm) throws CmsException, SignatureException {
         try {
             if (signer.getSignedAttributes() != null) {
                 for (byte[] id : ids) {
                     if (verifiesWithAttributes(signer, holder, key, id)) {
-                        return new VerifiedSigner(Messages.certificate(encoded(holder)), id, signingTime(signer));
+                        return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), id, signingTime(signer)));
                     }
                 }
-            } else {
-                for (byte[] id : ids) {
-                    Signature verifier = Sm2Signing.standardVerifier(key, id);
-                    verifier.update(content);
-                    if (verifier.verify(signer.getSignature())) {
-                        return new VerifiedSigner(Messages.certificate(encoded(holder)), id, null);
-                    }
-                }
-                if (gmsslForm && Sm2Signing.verifiesGmssl(key, contentType, content, signer.getSignature())) {
-                    return new VerifiedSigner(Messages.certificate(encoded(holder)), null, null);
+                return null;
+            }
+            for (byte[] id : ids) {
+                Signature verifier = Sm2Signing.standardVerifier(key, id);
+                verifier.update(content);
+                if (verifier.verify(signer.getSignature())) {
+                    return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), id, null));
                 }
             }
+            if (gmsslForm && Sm2Signing.verifiesGmssl(key, contentType, content, signer.getSignature())) {
+                return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), null, null));
+            }
+            return null;
         } catch (SignatureException e) {
             throw new SignatureException(name + ": malformed signature: " + e.getMessage(), e);
         } catch (GeneralSecurityException e) {
             throw new CmsException(name + ": cannot verify: " + e.getMessage(), e);
         }
-        throw new SignatureException(name + " (" + Messages.name(holder.getSubject()) + "): the signature does not verify with "
-                + describe(ids, gmsslForm && signer.getSignedAttributes() == null));
+    }
+
+    private VerifiedSigner remember(VerifiedSigner signer) {
+        verifiedSigners.add(signer);
+        return signer;
     }
 
     private boolean verifiesWithAttributes(SignerInformation signer, X509CertificateHolder holder, PublicKey key, byte[] id)
@@ -338,19 +378,20 @@ public final class SignedMessage {
         }
     }
 
-    private X509CertificateHolder signerCertificate(String name, SignerInformation signer, List<X509CertificateHolder> given)
-            throws CmsException {
+    private List<X509CertificateHolder> signerCertificates(String name, SignerInformation signer,
+            List<X509CertificateHolder> given) throws CmsException {
         @SuppressWarnings("unchecked")
         Selector<X509CertificateHolder> selector = (Selector<X509CertificateHolder>) (Selector<?>) signer.getSID();
-        for (X509CertificateHolder holder : signed.getCertificates().getMatches(selector)) {
-            return holder;
-        }
+        List<X509CertificateHolder> candidates = new ArrayList<>(signed.getCertificates().getMatches(selector));
         for (X509CertificateHolder holder : given) {
             if (selector.match(holder)) {
-                return holder;
+                candidates.add(holder);
             }
         }
-        throw new CmsException(name + ": its certificate (" + describe(signer) + ") is neither in the message nor given");
+        if (candidates.isEmpty()) {
+            throw new CmsException(name + ": its certificate (" + describe(signer) + ") is neither in the message nor given");
+        }
+        return candidates;
     }
 
     private static String describe(SignerInformation signer) {
@@ -403,11 +444,13 @@ public final class SignedMessage {
     }
 
     /**
-     * Validates a verified signer's certificate up to one of the {@code trusted} certificates
-     * (PKIX, through the installed providers), with the message's certificates as intermediates.
-     * Revocation is not checked.
+     * Validates the certificate of a signer that {@link #verify} returned for this message: it
+     * must be an end entity's (no CA certificate) whose key usage, if it has one, allows
+     * signatures (digitalSignature or nonRepudiation), with a valid path (PKIX, through the
+     * installed providers) to one of the {@code trusted} certificates, the message's certificates
+     * serving as intermediates. Extended key usage and revocation are not checked.
      *
-     * @throws CmsException with the validator's reason if no valid path exists
+     * @throws CmsException with the reason if the certificate may not sign or no valid path exists
      */
     public void validate(VerifiedSigner signer, Collection<X509Certificate> trusted) throws CmsException {
         validate(signer, trusted, List.of());
@@ -419,12 +462,25 @@ public final class SignedMessage {
      */
     public void validate(VerifiedSigner signer, Collection<X509Certificate> trusted, Collection<X509Certificate> intermediates)
             throws CmsException {
+        if (verifiedSigners.stream().noneMatch(known -> known == signer)) {
+            throw new CmsException("not a signer that verify() returned for this message");
+        }
         if (trusted.isEmpty()) {
             throw new CmsException("no trusted certificate given");
         }
+        X509Certificate certificate = signer.certificate();
+        String subject = certificate.getSubjectX500Principal().getName();
+        if (certificate.getBasicConstraints() >= 0) {
+            throw new CmsException("the signer's certificate " + subject + " is a CA's, not an end entity's");
+        }
+        boolean[] usage = certificate.getKeyUsage();
+        if (usage != null && !(usage[0] || usage.length > 1 && usage[1])) {
+            throw new CmsException("the signer's certificate " + subject
+                    + " has a key usage that allows no signatures (neither digitalSignature nor nonRepudiation)");
+        }
         Set<TrustAnchor> anchors = new HashSet<>();
-        for (X509Certificate certificate : trusted) {
-            anchors.add(new TrustAnchor(certificate, null));
+        for (X509Certificate anchor : trusted) {
+            anchors.add(new TrustAnchor(anchor, null));
         }
         try {
             X509CertSelector target = new X509CertSelector();

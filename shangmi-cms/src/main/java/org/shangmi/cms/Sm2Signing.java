@@ -30,11 +30,13 @@ final class Sm2Signing {
     private Sm2Signing() {
     }
 
-    /** A ContentSigner for the standard form with {@code id}; the certificate's key is checked against the private key. */
-    static ContentSigner standard(PrivateKey key, PublicKey certified, byte[] id) throws GeneralSecurityException {
-        Signature signature = Crypto.signer("SM3withSM2", key);
-        signature.setParameter(new Sm2SignatureSpec(id, (ECPublicKey) certified));
-        OutputStream stream = Crypto.updating(signature);
+    /** What a signature is made of once the signed bytes are in. */
+    private interface Finish {
+        byte[] sign() throws GeneralSecurityException;
+    }
+
+    /** A ContentSigner of SM3withSM2's identifier over {@code stream}, signing with {@code finish}. */
+    private static ContentSigner signer(OutputStream stream, Finish finish) {
         return new ContentSigner() {
             @Override
             public AlgorithmIdentifier getAlgorithmIdentifier() {
@@ -49,12 +51,40 @@ final class Sm2Signing {
             @Override
             public byte[] getSignature() {
                 try {
-                    return signature.sign();
+                    return finish.sign();
                 } catch (GeneralSecurityException e) {
                     throw new IllegalStateException("SM2 signing failed: " + e.getMessage(), e);
                 }
             }
         };
+    }
+
+    /**
+     * Refuses a signature that does not verify with the certificate's key: a private key that is
+     * not the certificate's, or a token's provider whose SM2 means something else, must not leave
+     * a message nobody can verify.
+     */
+    private static byte[] checked(byte[] signature, boolean verifies) {
+        if (!verifies) {
+            throw new IllegalStateException("the signature does not verify with the certificate's public key: the private key "
+                    + "is not the certificate's, or its provider signs SM2 otherwise");
+        }
+        return signature;
+    }
+
+    /** A ContentSigner for the standard form with {@code id}; each signature is checked with the certificate's key. */
+    static ContentSigner standard(PrivateKey key, PublicKey certified, byte[] id) throws GeneralSecurityException {
+        Signature signature = Crypto.signer("SM3withSM2", key);
+        if (signature.getProvider() == Crypto.shangMi()) {
+            signature.setParameter(new Sm2SignatureSpec(id, (ECPublicKey) certified));
+        } else {
+            signature.setParameter(new Sm2SignatureSpec(id));
+        }
+        Signature check = standardVerifier(certified, id);
+        return signer(Crypto.updating(signature, check), () -> {
+            byte[] made = signature.sign();
+            return checked(made, check.verify(made));
+        });
     }
 
     /** A verifier of the standard form with {@code id}, ready for the signed bytes. */
@@ -68,35 +98,21 @@ final class Sm2Signing {
     /**
      * A ContentSigner for GmSSL's form over the content type and content given: Bouncy Castle
      * streams the content to it (a direct signature), which must be exactly {@code content}.
+     * Each signature is checked with the certificate's key.
      */
-    static ContentSigner gmssl(PrivateKey key, ASN1ObjectIdentifier type, byte[] content) throws GeneralSecurityException {
+    static ContentSigner gmssl(PrivateKey key, PublicKey certified, ASN1ObjectIdentifier type, byte[] content)
+            throws GeneralSecurityException {
         byte[] e = encapsulatedDigest(type, content);
         Signature signature = Crypto.signer("NONEwithSM2", key);
         ByteArrayOutputStream streamed = new ByteArrayOutputStream();
-        return new ContentSigner() {
-            @Override
-            public AlgorithmIdentifier getAlgorithmIdentifier() {
-                return SM3_WITH_SM2;
+        return signer(streamed, () -> {
+            if (!MessageDigest.isEqual(streamed.toByteArray(), content)) {
+                throw new IllegalStateException("the signed content is not the content whose ContentInfo was hashed");
             }
-
-            @Override
-            public OutputStream getOutputStream() {
-                return streamed;
-            }
-
-            @Override
-            public byte[] getSignature() {
-                if (!MessageDigest.isEqual(streamed.toByteArray(), content)) {
-                    throw new IllegalStateException("the signed content is not the content whose ContentInfo was hashed");
-                }
-                try {
-                    signature.update(e);
-                    return signature.sign();
-                } catch (GeneralSecurityException failed) {
-                    throw new IllegalStateException("SM2 signing failed: " + failed.getMessage(), failed);
-                }
-            }
-        };
+            signature.update(e);
+            byte[] made = signature.sign();
+            return checked(made, verifiesGmssl(certified, type, content, made));
+        });
     }
 
     /** Whether {@code signature} is GmSSL's form over the type and content given. */

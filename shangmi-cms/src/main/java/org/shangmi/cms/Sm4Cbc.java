@@ -7,10 +7,11 @@ import java.io.OutputStream;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
 import javax.crypto.CipherOutputStream;
+import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.DEROctetString;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -30,15 +31,17 @@ final class Sm4Cbc {
     private Sm4Cbc() {
     }
 
-    static OutputEncryptor encryptor(SecureRandom random) throws GeneralSecurityException {
-        byte[] key = new byte[KEY_BYTES];
+    /** An encryptor under a fresh key; {@link ContentKey#destroy} its key once the message is made. */
+    static OutputEncryptor encryptor(SecureRandom random, ContentKey[] keyHolder) throws GeneralSecurityException {
+        byte[] fresh = new byte[KEY_BYTES];
         byte[] iv = new byte[IV_BYTES];
-        random.nextBytes(key);
+        random.nextBytes(fresh);
         random.nextBytes(iv);
-        SecretKeySpec secret = new SecretKeySpec(key, "SM4");
-        Arrays.fill(key, (byte) 0);
+        ContentKey key = new ContentKey(fresh);
+        Arrays.fill(fresh, (byte) 0);
+        keyHolder[0] = key;
         Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", Crypto.shangMi());
-        cipher.init(Cipher.ENCRYPT_MODE, secret, new IvParameterSpec(iv));
+        cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
         AlgorithmIdentifier algorithm = new AlgorithmIdentifier(CmsOids.SM4_CBC, new DEROctetString(iv));
         return new OutputEncryptor() {
             @Override
@@ -53,36 +56,51 @@ final class Sm4Cbc {
 
             @Override
             public GenericKey getKey() {
-                return new JceGenericKey(algorithm, secret);
+                return new JceGenericKey(algorithm, key);
             }
         };
     }
 
-    /**
-     * Decrypts {@code in} whole with the content key: all or nothing, so that no partial
-     * plaintext leaves on a padding failure.
-     */
-    static byte[] decrypt(AlgorithmIdentifier algorithm, byte[] key, InputStream in) throws GeneralSecurityException, IOException {
+    /** Refuses content algorithms other than SM4-CBC with a 16-byte IV (before anything is decrypted). */
+    static byte[] checkedIv(AlgorithmIdentifier algorithm) throws CmsException {
         if (!algorithm.getAlgorithm().equals(CmsOids.SM4_CBC)) {
-            throw new java.security.NoSuchAlgorithmException("content encrypted with " + algorithm.getAlgorithm()
-                    + "; this library decrypts SM4-CBC (" + CmsOids.SM4_CBC + ") only");
+            throw new CmsException("content encrypted with " + algorithm.getAlgorithm() + "; this library decrypts SM4-CBC ("
+                    + CmsOids.SM4_CBC + ") only");
         }
         byte[] iv;
         try {
             iv = ASN1OctetString.getInstance(algorithm.getParameters()).getOctets();
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new java.security.InvalidAlgorithmParameterException("SM4-CBC parameters are not an OCTET STRING IV", e);
+            throw new CmsException("SM4-CBC parameters are not an OCTET STRING IV", e);
         }
         if (iv.length != IV_BYTES) {
-            throw new java.security.InvalidAlgorithmParameterException("an SM4-CBC IV is 16 bytes, the message has " + iv.length);
+            throw new CmsException("an SM4-CBC IV is 16 bytes, the message has " + iv.length);
         }
+        return iv;
+    }
+
+    /**
+     * Decrypts {@code in} whole with the content key: all or nothing, so that no partial
+     * plaintext leaves on a failure, which is one {@link BadPaddingException} whatever the cause
+     * (padding, length, a content key of the wrong size).
+     */
+    static byte[] decrypt(byte[] iv, byte[] key, InputStream in) throws GeneralSecurityException, IOException {
         if (key.length != KEY_BYTES) {
-            throw new java.security.InvalidKeyException("an SM4 key is 16 bytes, the decrypted content key has " + key.length);
+            throw new BadPaddingException("the content does not decrypt: the content key is " + key.length + " bytes, not 16");
         }
-        Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", Crypto.shangMi());
-        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "SM4"), new IvParameterSpec(iv));
-        ByteArrayOutputStream ciphertext = new ByteArrayOutputStream();
-        in.transferTo(ciphertext);
-        return cipher.doFinal(ciphertext.toByteArray());
+        ContentKey contentKey = new ContentKey(key);
+        try {
+            Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", Crypto.shangMi());
+            cipher.init(Cipher.DECRYPT_MODE, contentKey, new IvParameterSpec(iv));
+            ByteArrayOutputStream ciphertext = new ByteArrayOutputStream();
+            in.transferTo(ciphertext);
+            try {
+                return cipher.doFinal(ciphertext.toByteArray());
+            } catch (BadPaddingException | IllegalBlockSizeException e) {
+                throw new BadPaddingException("the content does not decrypt (tampered or truncated)");
+            }
+        } finally {
+            contentKey.destroy();
+        }
     }
 }

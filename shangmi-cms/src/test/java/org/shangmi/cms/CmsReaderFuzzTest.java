@@ -19,14 +19,18 @@ import org.shangmi.provider.spec.PemKeySpec;
 
 /**
  * A fuzz target over the readers of untrusted messages: {@link CmsText#describe},
- * {@link SignedMessage} (read, verify, certificates) and {@link EnvelopedMessage} (read, decrypt
- * with the key of the certificate in {@code fuzz/}, to which the seed messages are addressed).
- * They may refuse input only with a {@link CmsException}, {@link SignatureException} or, when
- * decrypting, another {@link GeneralSecurityException}; any other exception is a finding, and so
- * is a verified signer other than the one key that signed the seeds. {@code bin/fuzz 600
+ * {@link SignedMessage} (read attached and detached, certificates, CRLs, verify, validate) and
+ * {@link EnvelopedMessage} (read, decrypt and decryptMessage with the key of the certificate in
+ * {@code fuzz/}, to which the seed messages are addressed). They may refuse input only with a
+ * {@link CmsException}, {@link SignatureException} or, when decrypting, another
+ * {@link GeneralSecurityException}; any other exception is a finding, and so is a verified signer
+ * other than the one key that signed the seeds, or verified content other than theirs. {@code bin/fuzz 600
  * cmsMessages} fuzzes it; every build runs its inputs.
  */
 class CmsReaderFuzzTest {
+
+    /** What every seed signs or encrypts. */
+    private static final byte[] SEEDS_CONTENT = "fuzz".getBytes(StandardCharsets.US_ASCII);
 
     private static X509Certificate certificate;
     private static PrivateKey key;
@@ -63,23 +67,44 @@ class CmsReaderFuzzTest {
         } catch (CmsException refused) {
             // malformed: said so
         }
+        signed(input, null);
+        signed(input, SEEDS_CONTENT); // as a detached signature of the seeds' content
         try {
-            SignedMessage message = SignedMessage.read(input);
+            EnvelopedMessage message = EnvelopedMessage.read(input);
+            message.contentType();
+            message.recipients();
+            message.decrypt(key, certificate);
+        } catch (GeneralSecurityException refused) {
+            // malformed, not for us, not data, or tampered
+        }
+        try {
+            SignedMessage inner = SignedMessage.read(EnvelopedMessage.read(input).decryptMessage(key, certificate));
+            inner.verify();
+        } catch (GeneralSecurityException refused) {
+            // as above, or not a signed message inside
+        }
+    }
+
+    private static void signed(byte[] input, byte[] detachedContent) {
+        try {
+            SignedMessage message = SignedMessage.read(input, detachedContent);
             message.certificates();
             message.crls();
-            List<VerifiedSigner> signers = message.verify();
-            for (VerifiedSigner signer : signers) {
+            for (VerifiedSigner signer : message.verify()) {
                 if (!signer.certificate().getPublicKey().equals(certificate.getPublicKey())) {
                     throw new AssertionError("a signer verified with a key that signed nothing: " + signer.certificate());
+                }
+                if (!java.util.Arrays.equals(SEEDS_CONTENT, message.content())) {
+                    throw new AssertionError("verified content the key never signed");
+                }
+                try {
+                    message.validate(signer, List.of(certificate));
+                } catch (CmsException refused) {
+                    // the seeds' certificate is self-signed: it validates, or says why not
                 }
             }
         } catch (CmsException | SignatureException refused) {
             // malformed, or not signed by the key that signed the seeds
-        }
-        try {
-            EnvelopedMessage.read(input).decrypt(key, certificate);
-        } catch (GeneralSecurityException refused) {
-            // malformed, not for us, or tampered
         }
     }
 }
