@@ -60,7 +60,9 @@ public final class CmsEnveloper {
     /**
      * The DER of a ContentInfo holding EnvelopedData for another message, {@link CmsSigner}'s for
      * instance (signed, then enveloped): the encrypted content is that message's content, typed
-     * as it was (RFC 5652's nesting). {@link EnvelopedMessage#decryptMessage} gives it back.
+     * as it was (RFC 5652's nesting), with definite lengths but not re-encoded as DER, so that
+     * certificates whose signed encoding is not DER keep it. {@link EnvelopedMessage#decryptMessage}
+     * gives it back.
      *
      * @throws CmsException if {@code message} is no ContentInfo
      */
@@ -68,7 +70,7 @@ public final class CmsEnveloper {
         ContentInfo info = Messages.read(message, null, null, "a CMS message");
         try {
             return encrypt(new CMSProcessableByteArray(info.getContentType(),
-                    info.getContent().toASN1Primitive().getEncoded(ASN1Encoding.DER)));
+                    info.getContent().toASN1Primitive().getEncoded(ASN1Encoding.DL)));
         } catch (IOException e) {
             throw new CmsException("cannot encode the message to encrypt: " + e.getMessage(), e);
         }

@@ -89,7 +89,7 @@ public final class EnvelopedMessage {
         byte[] content = decryptContent(key, certificate);
         try {
             return new ContentInfo(new ASN1ObjectIdentifier(type), org.bouncycastle.asn1.ASN1Primitive.fromByteArray(content))
-                    .getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
+                    .getEncoded(org.bouncycastle.asn1.ASN1Encoding.DL);
         } catch (java.io.IOException | RuntimeException e) {
             throw new CmsException("the enveloped content is not the " + type + " message its type says: " + e.getMessage(), e);
         }
