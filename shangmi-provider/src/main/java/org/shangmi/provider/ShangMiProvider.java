@@ -57,6 +57,9 @@ public final class ShangMiProvider extends Provider {
     private static final String SM2_CURVE_OID = "1.2.156.10197.1.301";
     private static final String SM2_ENCRYPT_OID = "1.2.156.10197.1.301.3";
     private static final String SM3_WITH_SM2_OID = "1.2.156.10197.1.501";
+    /** SM4 key wrap without and with padding (RFC 3394, RFC 5649), as Bouncy Castle registers them. */
+    private static final String SM4_WRAP_OID = "1.2.156.10197.1.104.11";
+    private static final String SM4_WRAP_PAD_OID = "1.2.156.10197.1.104.12";
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
     /**
      * Under {@code auto}, the longest SM3 message the Java engine hashes when libcrypto serves SM3
@@ -300,6 +303,12 @@ public final class ShangMiProvider extends Provider {
                     () -> new Sm4XtsCipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(),
                     () -> new Sm4CcmCipherSpi(service(Algorithm.SM4)));
+            register("Cipher", "SM4WRAP", Sm4WrapCipherSpi.class,
+                    List.of("SM4/KW/NoPadding", SM4_WRAP_OID, "OID." + SM4_WRAP_OID),
+                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), false));
+            register("Cipher", "SM4WRAPPAD", Sm4WrapCipherSpi.class,
+                    List.of("SM4/KWP/NoPadding", SM4_WRAP_PAD_OID, "OID." + SM4_WRAP_PAD_OID),
+                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), true));
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);

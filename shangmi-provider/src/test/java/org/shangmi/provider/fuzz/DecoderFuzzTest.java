@@ -184,6 +184,25 @@ class DecoderFuzzTest {
         aead("SM4/CCM/NoPadding", input);
     }
 
+    /**
+     * SM4WRAPPAD (and, for inputs of a KW length, SM4WRAP) unwrapping on every backend: the key
+     * the seeds wrap, or {@link AEADBadTagException} or {@link IllegalBlockSizeException}.
+     */
+    @FuzzTest(maxDuration = "5s")
+    void sm4Unwrap(byte[] input) throws GeneralSecurityException {
+        for (ShangMiProvider provider : BACKENDS) {
+            for (String name : new String[] {"SM4WRAPPAD", "SM4WRAP"}) {
+                Cipher cipher = Cipher.getInstance(name, provider);
+                cipher.init(Cipher.DECRYPT_MODE, SM4_KEY);
+                try {
+                    assertArrayEquals(MESSAGE, cipher.doFinal(input), name);
+                } catch (AEADBadTagException | IllegalBlockSizeException refused) {
+                    // documented: not wrapped under this key, or of a length the RFC excludes
+                }
+            }
+        }
+    }
+
     /** GCM and CCM run on the Java engines whatever the backend (libcrypto 3.0's SM4 has neither). */
     private static void aead(String transformation, byte[] input) throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance(transformation, BACKENDS.get(0));
