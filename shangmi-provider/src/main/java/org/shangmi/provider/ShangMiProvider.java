@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.provider.spec.Sm2CiphertextFormat;
 
 /**
  * The ShangMi security provider ("ShangMi"): SM2 (signatures, encryption, key exchange, keys),
@@ -56,6 +57,10 @@ public final class ShangMiProvider extends Provider {
     private static final String HMAC_SM3_OID = "1.2.156.10197.1.401.2";
     private static final String SM2_CURVE_OID = "1.2.156.10197.1.301";
     private static final String SM2_ENCRYPT_OID = "1.2.156.10197.1.301.3";
+    /** GM/T 0006's sm2encrypt-with-sm3, Bouncy Castle's "SM2withSM3" cipher. */
+    private static final String SM2_ENCRYPT_WITH_SM3_OID = "1.2.156.10197.1.301.3.2.1";
+    /** GM/T 0006's SM2-2, the key exchange protocol. */
+    private static final String SM2_KEY_EXCHANGE_OID = "1.2.156.10197.1.301.2";
     private static final String SM3_WITH_SM2_OID = "1.2.156.10197.1.501";
     /** SM4 key wrap without and with padding (RFC 3394, RFC 5649), as Bouncy Castle registers them. */
     private static final String SM4_WRAP_OID = "1.2.156.10197.1.104.11";
@@ -281,7 +286,7 @@ public final class ShangMiProvider extends Provider {
             register("MessageDigest", "SM3", DigestSpi.class, List.of("OID." + SM3_OID, SM3_OID),
                     () -> new DigestSpi(newSm3()));
         }
-        List<String> hmacAliases = List.of("SM3HMac", "OID." + HMAC_SM3_OID, HMAC_SM3_OID);
+        List<String> hmacAliases = List.of("SM3HMac", "HMAC-SM3", "HMAC/SM3", "OID." + HMAC_SM3_OID, HMAC_SM3_OID);
         if (offers(Algorithm.HMAC_SM3)) {
             register("Mac", "HmacSM3", HmacSpi.class, hmacAliases,
                     () -> new HmacSpi(service(Algorithm.HMAC_SM3).newMac(Algorithm.HMAC_SM3)));
@@ -298,11 +303,11 @@ public final class ShangMiProvider extends Provider {
         if (offers(Algorithm.SM4)) {
             register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(),
-                    () -> new Sm4GcmCipherSpi(service(Algorithm.SM4)));
+                    () -> new Sm4GcmCipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/XTS/NoPadding", Sm4XtsCipherSpi.class, List.of(),
                     () -> new Sm4XtsCipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(),
-                    () -> new Sm4CcmCipherSpi(service(Algorithm.SM4)));
+                    () -> new Sm4CcmCipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4WRAP", Sm4WrapCipherSpi.class,
                     List.of("SM4/KW/NoPadding", SM4_WRAP_OID, "OID." + SM4_WRAP_OID),
                     () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), false));
@@ -312,6 +317,8 @@ public final class ShangMiProvider extends Provider {
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);
+        register("AlgorithmParameterGenerator", "SM4", Sm4ParameterGeneratorSpi.class, List.of(),
+                () -> new Sm4ParameterGeneratorSpi(this));
         registerPbes2();
     }
 
@@ -341,7 +348,8 @@ public final class ShangMiProvider extends Provider {
         // curve, so that the JDK reads SM2 keys and installing ShangMi changes nothing for P-256
         register("KeyFactory", "EC", Sm2KeyFactorySpi.class, List.of(), Sm2KeyFactorySpi::new);
         register("AlgorithmParameters", "EC", EcParametersSpi.class, List.of(), EcParametersSpi::new);
-        register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of(), Sm2KeyAgreementSpi::new);
+        register("KeyAgreement", "SM2", Sm2KeyAgreementSpi.class, List.of("OID." + SM2_KEY_EXCHANGE_OID, SM2_KEY_EXCHANGE_OID),
+                Sm2KeyAgreementSpi::new);
         register("KeyAgreement", "ECDH", Sm2EcdhKeyAgreementSpi.class, List.of(), Sm2EcdhKeyAgreementSpi::new);
         if (!offers(Algorithm.SM2)) {
             return;
@@ -352,6 +360,9 @@ public final class ShangMiProvider extends Provider {
                 () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), true));
         register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
                 () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2()));
+        // Bouncy Castle's name and OID for SM2 encryption with SM3, whose ciphertext there is raw C1C2C3
+        register("Cipher", "SM2withSM3", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_WITH_SM3_OID, SM2_ENCRYPT_WITH_SM3_OID),
+                () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2(), Sm2CiphertextFormat.C1C2C3));
         register("Signature", "NONEwithSM2", Sm2SignatureSpi.class, List.of(),
                 () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), null, Sm2SignatureSpi.Variant.NONE_DER));
         if (offers(Algorithm.SM3)) {

@@ -27,7 +27,9 @@ import org.shangmi.provider.spec.Sm2CiphertextFormat;
  * DER unless the transformation's mode ({@code "SM2/C1C3C2/NoPadding"}, {@code C1C2C3},
  * {@code DER}, {@code DER_C1C2C3}) or an {@link Sm2CiphertextFormat} passed as parameter spec
  * says otherwise; {@code SM2/NONE} and {@code SM2/ECB} are refused, since Bouncy Castle reads
- * them as raw C1C2C3. Input is buffered until {@code doFinal}. Decryption of a malformed or
+ * them as raw C1C2C3. "SM2withSM3" (OID 1.2.156.10197.1.301.3.2.1) is Bouncy Castle's name for
+ * its SM2 cipher, whose ciphertext is raw C1C2C3: under that name the default layout is C1C2C3
+ * too, so that the bytes mean what they mean there. Input is buffered until {@code doFinal}. Decryption of a malformed or
  * tampered ciphertext throws {@link BadPaddingException} and writes nothing.
  */
 final class Sm2CipherSpi extends CipherSpi {
@@ -40,8 +42,8 @@ final class Sm2CipherSpi extends CipherSpi {
     private static final int MIN_RAW_OVERHEAD = 33 + 32;
 
     private final Sm2Engine engine;
-    private Sm2CiphertextFormat modeFormat = Sm2CiphertextFormat.DER;
-    private Sm2CiphertextFormat format = Sm2CiphertextFormat.DER;
+    private Sm2CiphertextFormat modeFormat;
+    private Sm2CiphertextFormat format;
     private int opmode;
     private Sm2PublicKey publicKey;
     private Sm2PrivateKey privateKey;
@@ -53,7 +55,14 @@ final class Sm2CipherSpi extends CipherSpi {
     private int buffered;
 
     Sm2CipherSpi(Sm2Engine engine) {
+        this(engine, Sm2CiphertextFormat.DER);
+    }
+
+    /** A cipher whose layout, unless its mode or a parameter spec names another, is {@code layout}. */
+    Sm2CipherSpi(Sm2Engine engine, Sm2CiphertextFormat layout) {
         this.engine = engine;
+        this.modeFormat = layout;
+        this.format = layout;
     }
 
     @Override

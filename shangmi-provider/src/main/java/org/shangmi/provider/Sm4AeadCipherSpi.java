@@ -1,6 +1,5 @@
 package org.shangmi.provider;
 
-import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -43,8 +42,8 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
     /** The input kept for doFinal: all of it when decrypting, and when the mode cannot stream. */
     private final InputBuffer kept = new InputBuffer();
 
-    Sm4AeadCipherSpi(String mode) {
-        super("SM4/" + mode, GCMParameterSpec.class, null);
+    Sm4AeadCipherSpi(String mode, java.security.Provider provider) {
+        super("SM4/" + mode, GCMParameterSpec.class, provider);
         this.mode = mode;
     }
 
@@ -95,11 +94,6 @@ abstract class Sm4AeadCipherSpi extends Sm4BaseCipherSpi {
         long total = (long) kept.length() + Math.max(inputLen, 0);
         long size = encrypting ? total + tagLength() : Math.max(0, total - tagLength());
         return (int) Math.min(Integer.MAX_VALUE, size);
-    }
-
-    @Override
-    AlgorithmParameters newParameters() throws NoSuchAlgorithmException {
-        return AlgorithmParameters.getInstance("GCM"); // the JDK's: GCMParameterSpec, ASN.1 as for AES-GCM
     }
 
     @Override

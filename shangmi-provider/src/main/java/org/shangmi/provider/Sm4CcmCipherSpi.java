@@ -19,8 +19,8 @@ final class Sm4CcmCipherSpi extends Sm4AeadCipherSpi {
     private byte[] aad = new byte[0];
     private int aadLength;
 
-    Sm4CcmCipherSpi(BackendService backend) {
-        super("CCM");
+    Sm4CcmCipherSpi(BackendService backend, java.security.Provider provider) {
+        super("CCM", provider);
         this.backend = backend;
     }
 

@@ -18,8 +18,8 @@ final class Sm4GcmCipherSpi extends Sm4AeadCipherSpi {
     /** The key the engine was made for, so that a new IV under the same key can keep it. */
     private final EngineKey engineKey = new EngineKey();
 
-    Sm4GcmCipherSpi(BackendService backend) {
-        super("GCM");
+    Sm4GcmCipherSpi(BackendService backend, java.security.Provider provider) {
+        super("GCM", provider);
         this.backend = backend;
     }
 
