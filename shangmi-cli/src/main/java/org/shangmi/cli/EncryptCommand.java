@@ -22,8 +22,11 @@ final class EncryptCommand implements Callable<Integer> {
     InputOutputOptions io;
 
     @Option(names = "-pubkey", paramLabel = "FILE", required = true,
-            description = "The recipient's public key file (any form).")
+            description = "The recipient's public key file (any form), or certificate.")
     Path keyFile;
+
+    @Option(names = "-certin", description = "The -pubkey file is a certificate (accepted without it too), as in openssl.")
+    boolean certificateIn;
 
     @Option(names = "-format", paramLabel = "FORMAT", defaultValue = "DER",
             description = "Ciphertext layout: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, as OpenSSL writes).")
@@ -32,7 +35,7 @@ final class EncryptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         Cipher cipher = Cipher.getInstance("SM2", main.provider());
-        cipher.init(Cipher.ENCRYPT_MODE, KeyFiles.readPublic(main, keyFile), format);
+        cipher.init(Cipher.ENCRYPT_MODE, KeyFiles.readPublic(main, keyFile, certificateIn), format);
         io.write(main, cipher.doFinal(io.readInput(main)), false);
         return 0;
     }

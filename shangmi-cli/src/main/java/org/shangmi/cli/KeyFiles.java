@@ -115,10 +115,23 @@ final class KeyFiles {
     }
 
     static PublicKey readPublic(Main main, Path file) throws IOException, GeneralSecurityException {
+        return readPublic(main, file, false);
+    }
+
+    /**
+     * The SM2 public key of a file: a public or private key in any form {@link #readPrivate}
+     * reads, or a certificate (PEM or DER), as openssl's {@code -certin} takes; with
+     * {@code certificateOnly}, a certificate and nothing else.
+     */
+    static PublicKey readPublic(Main main, Path file, boolean certificateOnly) throws IOException, GeneralSecurityException {
         Provider provider = main.provider();
         byte[] bytes = InputOutputOptions.read(main, file);
+        KeyFactory factory = KeyFactory.getInstance("SM2", provider);
+        byte[] certificate = certificatePem(bytes);
+        if (certificate != null || certificateOnly) {
+            return certificateKey(main, factory, file, certificate != null ? certificate : bytes);
+        }
         try {
-            KeyFactory factory = KeyFactory.getInstance("SM2", provider);
             if (isPem(bytes)) {
                 String text = new String(bytes, StandardCharsets.US_ASCII);
                 if (text.contains("PRIVATE KEY-----")) {
@@ -133,9 +146,37 @@ final class KeyFiles {
             if (bare != null && bare.length == 33) {
                 return factory.generatePublic(new Sm2CompressedPublicKeySpec(bare));
             }
-            return factory.generatePublic(new X509EncodedKeySpec(bytes));
+            try {
+                return factory.generatePublic(new X509EncodedKeySpec(bytes));
+            } catch (InvalidKeySpecException notAKey) {
+                try {
+                    return certificateKey(main, factory, file, bytes); // a DER certificate
+                } catch (InvalidKeySpecException notACertificate) {
+                    throw notAKey;
+                }
+            }
         } catch (InvalidKeySpecException e) {
             throw new InvalidKeySpecException(file + ": not an SM2 public key (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** The DER of the first PEM block labelled CERTIFICATE in {@code bytes}, or null. */
+    private static byte[] certificatePem(byte[] bytes) {
+        if (!isPem(bytes) || !new String(bytes, StandardCharsets.US_ASCII).contains("-----BEGIN CERTIFICATE-----")) {
+            return null;
+        }
+        return Pem.derOf(bytes, "CERTIFICATE");
+    }
+
+    /** The SM2 public key of a DER certificate, through the JDK's factory with ShangMi first. */
+    private static PublicKey certificateKey(Main main, KeyFactory factory, Path file, byte[] der)
+            throws InvalidKeySpecException {
+        main.installedFirst();
+        try {
+            PublicKey key = PkiFiles.parse(der).getPublicKey();
+            return factory.generatePublic(new X509EncodedKeySpec(key.getEncoded()));
+        } catch (java.security.cert.CertificateException | InvalidKeySpecException | RuntimeException e) {
+            throw new InvalidKeySpecException(file + ": not a certificate with an SM2 public key (" + e.getMessage() + ")", e);
         }
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
-            ReqCommand.class, X509Command.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
+            ReqCommand.class, X509Command.class, CrlCommand.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
@@ -74,6 +74,13 @@ public final class Main implements Runnable {
                     return EXIT_FAILURE;
                 });
         Main main = commandLine.getCommand();
+        // -V (version) belongs to shangmi itself: on a command it would exit 0 saying nothing
+        for (CommandLine command : commandLine.getSubcommands().values()) {
+            CommandLine.Model.OptionSpec version = command.getCommandSpec().findOption("-V");
+            if (version != null && version.versionHelp()) {
+                command.getCommandSpec().remove(version);
+            }
+        }
         // a usage error in one line and where to look, not the whole help
         commandLine.setParameterExceptionHandler((e, ignored) -> {
             CommandLine failed = e.getCommandLine();
@@ -83,6 +90,12 @@ public final class Main implements Runnable {
         });
         // --backend, over the shangmi.backend* properties, chooses the backends of the command's provider
         commandLine.setExecutionStrategy(parsed -> {
+            // picocli skips its checks when help is asked for: "shangmi NOSUCH --help" must still fail
+            for (CommandLine.ParseResult result = parsed; result != null; result = result.subcommand()) {
+                if (!result.unmatched().isEmpty()) {
+                    throw new CommandLine.UnmatchedArgumentException(result.commandSpec().commandLine(), result.unmatched());
+                }
+            }
             main.choice = main.backendChoice(parsed.commandSpec().commandLine());
             return new CommandLine.RunLast().execute(parsed);
         });
@@ -128,7 +141,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
-                + "encrypt, decrypt, kex, req, x509, s_client, s_server, backends or speed (see shangmi --help)");
+                + "encrypt, decrypt, kex, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {

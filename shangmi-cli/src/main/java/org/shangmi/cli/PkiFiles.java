@@ -30,6 +30,11 @@ final class PkiFiles {
         return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
     }
 
+    /** A DER CRL through the JDK's factory (the caller has installed the provider first). */
+    static X509CRL parseCrl(byte[] der) throws java.security.cert.CRLException, CertificateException {
+        return (X509CRL) CertificateFactory.getInstance("X.509").generateCRL(new ByteArrayInputStream(der));
+    }
+
     static X509Certificate certificate(Main main, Path file) throws IOException, GeneralSecurityException {
         return certificates(main, file).get(0);
     }

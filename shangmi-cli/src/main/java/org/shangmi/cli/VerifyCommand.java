@@ -56,8 +56,12 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "-in", paramLabel = "FILE", description = "The signed data (default: standard input).")
     Path in;
 
-    @Option(names = "-pubkey", paramLabel = "FILE", description = "The public key file (any form; a private key file works too).")
+    @Option(names = "-pubkey", paramLabel = "FILE", description = "The public key file (any form; a private key file or a "
+            + "certificate works too).")
     Path keyFile;
+
+    @Option(names = "-certin", description = "The -pubkey file is a certificate (accepted without it too), as in openssl.")
+    boolean certificateIn;
 
     @Option(names = "-signature", paramLabel = "FILE", description = "The signature file.")
     Path signatureFile;
@@ -107,7 +111,7 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "certificates, -untrusted, -CRLfile, -crl_check_all and -attime "
                     + "go with -CAfile");
         }
-        PublicKey key = KeyFiles.readPublic(main, keyFile);
+        PublicKey key = KeyFiles.readPublic(main, keyFile, certificateIn);
         byte[] data = InputOutputOptions.read(main, in);
         byte[] signature = InputOutputOptions.read(main, signatureFile);
         boolean valid = verifies(key, id, data, signature);
