@@ -23,6 +23,7 @@ import org.shangmi.cms.VerifiedSigner;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -62,6 +63,9 @@ final class CmsCommand implements Callable<Integer> {
 
     @ParentCommand
     Main main;
+
+    @Mixin
+    Passwords.PassinOption passin;
 
     @Spec
     CommandSpec spec;

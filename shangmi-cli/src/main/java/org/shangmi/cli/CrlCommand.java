@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import org.shangmi.pki.CrlBuilder;
 import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -37,6 +38,9 @@ final class CrlCommand implements Callable<Integer> {
 
     @ParentCommand
     Main main;
+
+    @Mixin
+    Passwords.PassinOption passin;
 
     @Spec
     CommandSpec spec;

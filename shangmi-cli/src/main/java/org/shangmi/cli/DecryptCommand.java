@@ -20,6 +20,9 @@ final class DecryptCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
+    Passwords.PassinOption passin;
+
+    @Mixin
     InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")

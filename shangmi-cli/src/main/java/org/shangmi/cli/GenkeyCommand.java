@@ -27,12 +27,41 @@ final class GenkeyCommand implements Callable<Integer> {
     @Option(names = "-pubout", paramLabel = "FILE", description = "Also write the public key (PEM X.509) to FILE.")
     Path publicOut;
 
+    @Option(names = "-cipher", paramLabel = "CIPHER", description = "Encrypt the private key (PKCS#8, PBES2) with sm4-cbc "
+            + "(PRF HMAC-SM3), aes-128-cbc or aes-256-cbc (PRF HMAC-SHA256) under -passout.")
+    String cipher;
+
+    @Option(names = "-passout", paramLabel = "SOURCE", description = "With -cipher, the password: pass:TEXT, env:VAR, "
+            + "file:PATH, fd:N or stdin.")
+    String passout;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
+        if ((cipher == null) != (passout == null)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "-cipher and -passout go together: the cipher and the password of the encrypted key");
+        }
+        String prf = cipher == null ? null : EncryptedKeys.defaultPrf(cipher);
+        if (cipher != null && EncryptedKeys.checkNames(cipher, prf) != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), EncryptedKeys.checkNames(cipher, prf));
+        }
         KeyPair pair = KeyPairGenerator.getInstance("SM2", main.provider()).generateKeyPair();
         KeyFactory factory = KeyFactory.getInstance("SM2", main.provider());
-        InputOutputOptions.write(main, out, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
-                .getBytes(StandardCharsets.US_ASCII), true);
+        if (cipher != null) {
+            byte[] pkcs8 = pair.getPrivate().getEncoded();
+            try {
+                byte[] encrypted = EncryptedKeys.encrypt(main, passout, pkcs8, cipher, prf, EncryptedKeys.DEFAULT_ITERATIONS);
+                InputOutputOptions.write(main, out, PkiFiles.encoded("PEM", "ENCRYPTED PRIVATE KEY", encrypted), true);
+            } finally {
+                java.util.Arrays.fill(pkcs8, (byte) 0);
+            }
+        } else {
+            InputOutputOptions.write(main, out, factory.getKeySpec(pair.getPrivate(), PemKeySpec.class).getText()
+                    .getBytes(StandardCharsets.US_ASCII), true);
+        }
         if (publicOut != null) {
             InputOutputOptions.write(main, publicOut, factory.getKeySpec(pair.getPublic(), PemKeySpec.class).getText()
                     .getBytes(StandardCharsets.US_ASCII), false);

@@ -14,6 +14,7 @@ import org.shangmi.provider.Sm2ExchangedKey;
 import org.shangmi.provider.Sm2PrivateKey;
 import org.shangmi.provider.spec.Sm2KeyExchangeSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -29,6 +30,9 @@ final class KexCommand implements Callable<Integer> {
 
     @ParentCommand
     Main main;
+
+    @Mixin
+    Passwords.PassinOption passin;
 
     @Spec
     CommandSpec spec;

@@ -34,7 +34,7 @@ final class KeyFiles {
     }
 
     static PrivateKey readPrivate(Main main, Path file) throws IOException, GeneralSecurityException {
-        byte[] bytes = InputOutputOptions.read(main, file);
+        byte[] bytes = decrypted(main, file, InputOutputOptions.read(main, file));
         try {
             return sm2Private(main, file, bytes);
         } finally {
@@ -43,12 +43,45 @@ final class KeyFiles {
     }
 
     /**
+     * {@code bytes} itself, or for an encrypted PKCS#8 key (PEM "ENCRYPTED PRIVATE KEY" or DER) the
+     * PKCS#8 DER inside, decrypted with the command's {@code -passin}; the encrypted bytes are wiped.
+     */
+    private static byte[] decrypted(Main main, Path file, byte[] bytes) throws IOException, GeneralSecurityException {
+        byte[] der = isPem(bytes) ? encryptedPem(bytes) : bytes;
+        if (der == null) {
+            return bytes;
+        }
+        main.installedFirst(); // the JDK parses the PBES2 parameters through the providers: SM4's are ShangMi's
+        javax.crypto.EncryptedPrivateKeyInfo info = EncryptedKeys.parse(der);
+        if (info == null) {
+            return bytes;
+        }
+        String name = file == null ? "standard input" : file.toString();
+        if (main.passin() == null) {
+            throw new InvalidKeySpecException(name + ": the key is encrypted: give its password with -passin");
+        }
+        char[] password = Passwords.read(main, main.passin(), "-passin");
+        try {
+            return EncryptedKeys.decrypt(info, password, name);
+        } finally {
+            EncryptedKeys.wipe(password);
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /** The first PEM block labelled ENCRYPTED PRIVATE KEY, or null. */
+    private static byte[] encryptedPem(byte[] bytes) {
+        List<byte[]> blocks = Pem.decodeAll(bytes, "ENCRYPTED PRIVATE KEY");
+        return blocks.isEmpty() ? null : blocks.get(0);
+    }
+
+    /**
      * A private key of any algorithm: a PKCS#8 key (PEM, the first "PRIVATE KEY" block of a
      * file that may hold certificates too, or DER) through the installed providers, ShangMi's
      * for SM2; an SM2 key in any other form {@link #readPrivate} reads.
      */
     static PrivateKey readPrivateAnyAlgorithm(Main main, Path file) throws IOException, GeneralSecurityException {
-        byte[] bytes = InputOutputOptions.read(main, file);
+        byte[] bytes = decrypted(main, file, InputOutputOptions.read(main, file));
         byte[] der = null;
         try {
             der = pkcs8(bytes);

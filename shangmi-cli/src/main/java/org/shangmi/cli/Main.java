@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
-        subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class,
+        subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class, Pkcs8Command.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
             ReqCommand.class, X509Command.class, CrlCommand.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
@@ -96,6 +96,11 @@ public final class Main implements Runnable {
                     throw new CommandLine.UnmatchedArgumentException(result.commandSpec().commandLine(), result.unmatched());
                 }
             }
+            for (CommandLine.ParseResult result = parsed; result != null; result = result.subcommand()) {
+                if (result.hasMatchedOption("-passin")) {
+                    main.passin = result.matchedOptionValue("-passin", null);
+                }
+            }
             main.choice = main.backendChoice(parsed.commandSpec().commandLine());
             return new CommandLine.RunLast().execute(parsed);
         });
@@ -111,6 +116,13 @@ public final class Main implements Runnable {
             description = {"The backend: auto (the default), java, ffm, jni, vector, or openssl (ffm, else jni), for every algorithm or for one "
                 + "(SM2, SM3, HmacSM3, SM4=...; repeatable, or comma-separated). Over -Dshangmi.backend[.ALGORITHM]=BACKEND."})
     private List<String> backends = new ArrayList<>();
+
+    /** The command's -passin, for encrypted private keys; set before the command runs. */
+    private String passin;
+
+    String passin() {
+        return passin;
+    }
 
     /** The backends the command's provider asks for; set before the command runs. */
     private BackendChoice choice;
@@ -141,7 +153,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
-                + "encrypt, decrypt, kex, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
+                + "encrypt, decrypt, kex, pkcs8, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {

@@ -30,6 +30,9 @@ final class PkeyCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
+    Passwords.PassinOption passin;
+
+    @Mixin
     InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The key file.")

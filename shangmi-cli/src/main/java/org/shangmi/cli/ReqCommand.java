@@ -42,6 +42,9 @@ final class ReqCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
+    @Mixin
+    Passwords.PassinOption passin;
+
     @Spec
     CommandSpec spec;
 

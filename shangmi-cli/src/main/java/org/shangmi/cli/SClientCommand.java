@@ -25,6 +25,9 @@ final class SClientCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
+    @Mixin
+    Passwords.PassinOption passin;
+
     @Spec
     CommandSpec spec;
 

@@ -27,6 +27,9 @@ final class SServerCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
+    @Mixin
+    Passwords.PassinOption passin;
+
     @Spec
     CommandSpec spec;
 

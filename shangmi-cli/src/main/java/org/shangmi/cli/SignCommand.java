@@ -21,6 +21,9 @@ final class SignCommand implements Callable<Integer> {
     Main main;
 
     @Mixin
+    Passwords.PassinOption passin;
+
+    @Mixin
     InputOutputOptions io;
 
     @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")

@@ -42,6 +42,9 @@ final class X509Command implements Callable<Integer> {
     @ParentCommand
     Main main;
 
+    @Mixin
+    Passwords.PassinOption passin;
+
     @Spec
     CommandSpec spec;
 
