@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
-        subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class, Pkcs8Command.class,
+        subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class, Pkcs8Command.class, Pkcs12Command.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
             ReqCommand.class, X509Command.class, CrlCommand.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
             EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
@@ -153,7 +153,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
-                + "encrypt, decrypt, kex, pkcs8, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
+                + "encrypt, decrypt, kex, pkcs8, pkcs12, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {
