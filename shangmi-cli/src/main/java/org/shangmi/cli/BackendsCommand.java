@@ -20,10 +20,10 @@ import picocli.CommandLine.Spec;
  * algorithm under the choice of {@code --backend} and the {@code shangmi.backend*} properties. The first thing to run when something is slow or missing.
  */
 @Command(name = "backends", mixinStandardHelpOptions = true,
-        description = {"Show each backend's status (version, library, algorithms, or why it is unavailable)",
-            "and which backend serves each algorithm, as chosen by shangmi --backend [ALGORITHM=]BACKEND",
-            "or -Dshangmi.backend[.ALGORITHM]=auto|java|openssl|ffm|jni|vector (openssl: ffm where it loads, else jni;"
-            + " vector: SM4 only, with --add-modules jdk.incubator.vector)."})
+        description = {"Show each backend's status (version, library, algorithms, or why it is unavailable) and which "
+            + "backend serves each algorithm, as chosen by shangmi --backend [ALGORITHM=]BACKEND or "
+            + "-Dshangmi.backend[.ALGORITHM]=auto|java|openssl|ffm|jni|vector (openssl: ffm where it loads, else jni; "
+            + "vector: SM4 only, with --add-modules jdk.incubator.vector)."})
 final class BackendsCommand implements Runnable {
 
     @ParentCommand

@@ -37,11 +37,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "cms", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sign, verify, encrypt or decrypt CMS messages (RFC 5652, GM/T 0010) with SM2, SM3 and SM4.",
-            "Examples: shangmi cms -sign -in data -signer cert.pem -inkey key.pem -nodetach -out msg.pem",
-            "          shangmi cms -verify -in msg.pem -CAfile root.pem -out data",
-            "          shangmi cms -encrypt -in data -recip cert.pem -out msg.pem",
-            "          shangmi cms -decrypt -in msg.pem -recip cert.pem -inkey key.pem -out data",
-            "          shangmi cms -cmsout -print -in msg.pem"})
+            "Examples:",
+            "  shangmi cms -sign -in data -signer cert.pem -inkey key.pem -nodetach \\",
+            "      -out msg.pem",
+            "  shangmi cms -verify -in msg.pem -CAfile root.pem -out data",
+            "  shangmi cms -encrypt -in data -recip cert.pem -out msg.pem",
+            "  shangmi cms -decrypt -in msg.pem -recip cert.pem -inkey key.pem -out data",
+            "  shangmi cms -cmsout -print -in msg.pem"})
 final class CmsCommand implements Callable<Integer> {
 
     static final class Operation {

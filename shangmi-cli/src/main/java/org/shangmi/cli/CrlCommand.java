@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "crl", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Make a CRL signed by a CA (-gencrl), or print or convert one.",
-            "Example: shangmi crl -gencrl -CA ca.pem -CAkey ca.key -revoke leaf.pem -crlnumber 2 -out ca.crl"})
+            "Example:",
+            "  shangmi crl -gencrl -CA ca.pem -CAkey ca.key -revoke leaf.pem -crlnumber 2 \\",
+            "      -out ca.crl"})
 final class CrlCommand implements Callable<Integer> {
 
     @ParentCommand

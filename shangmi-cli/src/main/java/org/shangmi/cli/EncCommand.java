@@ -43,10 +43,11 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "enc", mixinStandardHelpOptions = true, description = {
     "Encrypt or decrypt with SM4, as openssl enc does.",
-    "Raw keys: -K HEX [-iv HEX]. Or a password (-pass SOURCE or -k P): OpenSSL's \"Salted__\" format,",
-    "key and IV from PBKDF2 with -md's HMAC (default sha256, as openssl enc's), opened by",
-    "openssl enc -d -pbkdf2 [-md DIGEST] -iter N. -pass pass:P, -k P and -K show the secret to",
-    "other users of this machine (in the process list): prefer env:VAR, file:PATH, fd:N or stdin."})
+    "Raw keys: -K HEX [-iv HEX]. Or a password (-pass SOURCE or -k P): OpenSSL's \"Salted__\" format, key and IV "
+        + "from PBKDF2 with -md's HMAC (default sha256, as openssl enc's), opened by openssl enc -d -pbkdf2 [-md DIGEST] "
+        + "-iter N.",
+    "-pass pass:P, -k P and -K show the secret to other users of this machine (in the process list): prefer env:VAR, "
+        + "file:PATH, fd:N or stdin."})
 class EncCommand implements Callable<Integer> {
 
     private static final byte[] MAGIC = "Salted__".getBytes(StandardCharsets.US_ASCII);

@@ -35,8 +35,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pkcs12", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Make a PKCS#12 file (-export) or read one, as openssl pkcs12 does.",
-            "Example: shangmi pkcs12 -export -inkey key.pem -in cert.pem -certfile ca.pem -keypbe SM4-CBC -certpbe SM4-CBC "
-                + "-macalg SM3 -passout pass:secret -out bundle.p12"})
+            "Example:",
+            "  shangmi pkcs12 -export -inkey key.pem -in cert.pem -certfile ca.pem \\",
+            "      -keypbe SM4-CBC -certpbe SM4-CBC -macalg SM3 -passout pass:secret \\",
+            "      -out bundle.p12"})
 final class Pkcs12Command implements Callable<Integer> {
 
     /** openssl's -keypbe/-certpbe names and the JDK's PKCS12 protection algorithms (PRF HMAC-SHA256, as openssl's). */

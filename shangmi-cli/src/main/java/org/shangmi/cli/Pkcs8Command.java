@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pkcs8", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Encrypt a private key to PKCS#8 (-topk8), or decrypt one, as openssl pkcs8 does.",
-            "Example: shangmi pkcs8 -topk8 -in key.pem -v2 sm4-cbc -v2prf hmacWithSM3 -passout pass:secret -out key.p8"})
+            "Example:",
+            "  shangmi pkcs8 -topk8 -in key.pem -v2 sm4-cbc -v2prf hmacWithSM3 \\",
+            "      -passout pass:secret -out key.p8"})
 final class Pkcs8Command implements Callable<Integer> {
 
     @ParentCommand

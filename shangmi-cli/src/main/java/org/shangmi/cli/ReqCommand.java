@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "req", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Make an SM2 certificate request (or with -x509 a self-signed CA certificate), or read one with -in.",
-            "Example: shangmi req -new -key key.pem -subj /C=CN/O=Example/CN=example.com -out req.pem"})
+            "Example:",
+            "  shangmi req -new -key key.pem -subj /C=CN/O=Example/CN=example.com \\",
+            "      -out req.pem"})
 final class ReqCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -17,9 +17,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "s_client", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Connect to a TLS server (with -tlcp, a TLCP server), like openssl s_client: a summary of the "
                 + "connection, then standard input to the server and what it sends to standard output.",
-            "Examples: shangmi s_client -connect example.com:443 -brief < /dev/null",
-            "          shangmi s_client -connect host:4433 -CAfile ca.pem -ign_eof < request",
-            "          shangmi s_client -tlcp -connect host:4433 -CAfile ca.pem < /dev/null"})
+            "Examples:",
+            "  shangmi s_client -connect example.com:443 -brief < /dev/null",
+            "  shangmi s_client -connect host:4433 -CAfile ca.pem -ign_eof < request",
+            "  shangmi s_client -tlcp -connect host:4433 -CAfile ca.pem < /dev/null"})
 final class SClientCommand implements Callable<Integer> {
 
     @ParentCommand

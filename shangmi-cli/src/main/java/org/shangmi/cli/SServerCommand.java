@@ -19,9 +19,10 @@ import picocli.CommandLine.Spec;
         description = {"Serve TLS, like openssl s_server, one connection at a time: print what the client sends and send it "
                 + "standard input, or with -www answer HTTP GET with a text page about the connection. With -tlcp: TLCP "
                 + "(GB/T 38636-2020) to TLCP clients and TLS (1.3, 1.2) to TLS clients, on the same port.",
-            "Examples: shangmi s_server -accept 4433 -cert chain.pem -key leaf.key -www",
-            "          shangmi s_server -cert chain.pem -key k.pem -CAfile ca.pem -Verify 1",
-            "          shangmi s_server -tlcp -sign_cert sign.pem -enc_cert enc.pem -www"})
+            "Examples:",
+            "  shangmi s_server -accept 4433 -cert chain.pem -key leaf.key -www",
+            "  shangmi s_server -cert chain.pem -key k.pem -CAfile ca.pem -Verify 1",
+            "  shangmi s_server -tlcp -sign_cert sign.pem -enc_cert enc.pem -www"})
 final class SServerCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -43,8 +43,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Verify an SM3withSM2 signature of the input, or with -CAfile certificate chains.",
-            "Examples: shangmi verify -pubkey pub.pem -signature sig.der -in data",
-            "          shangmi verify -CAfile root.pem -untrusted inter.pem -CRLfile crl.pem leaf.pem"})
+            "Examples:",
+            "  shangmi verify -pubkey pub.pem -signature sig.der -in data",
+            "  shangmi verify -CAfile root.pem -untrusted inter.pem -CRLfile crl.pem \\",
+            "      leaf.pem"})
 final class VerifyCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "x509", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Print or convert a certificate, or with -req issue one from a request, signed by a CA.",
-            "Example: shangmi x509 -req -in req.pem -CA ca.pem -CAkey ca.key -days 365 -addext keyUsage=critical,digitalSignature -out cert.pem"})
+            "Example:",
+            "  shangmi x509 -req -in req.pem -CA ca.pem -CAkey ca.key -days 365 \\",
+            "      -addext keyUsage=critical,digitalSignature -out cert.pem"})
 final class X509Command implements Callable<Integer> {
 
     @ParentCommand
