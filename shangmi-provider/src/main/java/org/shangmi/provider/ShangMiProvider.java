@@ -308,6 +308,8 @@ public final class ShangMiProvider extends Provider {
                     () -> new Sm4XtsCipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/CCM/NoPadding", Sm4CcmCipherSpi.class, List.of(),
                     () -> new Sm4CcmCipherSpi(service(Algorithm.SM4), this));
+            register("Mac", "SM4-CMAC", Sm4MacSpi.class, List.of("SM4CMAC"), () -> new Sm4MacSpi(service(Algorithm.SM4), false));
+            register("Mac", "SM4-GMAC", Sm4MacSpi.class, List.of("SM4GMAC"), () -> new Sm4MacSpi(service(Algorithm.SM4), true));
             register("Cipher", "SM4WRAP", Sm4WrapCipherSpi.class,
                     List.of("SM4/KW/NoPadding", SM4_WRAP_OID, "OID." + SM4_WRAP_OID),
                     () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), false));
@@ -315,7 +317,8 @@ public final class ShangMiProvider extends Provider {
                     List.of("SM4/KWP/NoPadding", SM4_WRAP_PAD_OID, "OID." + SM4_WRAP_PAD_OID),
                     () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), true));
         }
-        register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of(), Sm4KeyGeneratorSpi::new);
+        register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of("SM4-CMAC", "SM4CMAC", "SM4-GMAC", "SM4GMAC"),
+                Sm4KeyGeneratorSpi::new);
         register("AlgorithmParameters", "SM4", Sm4ParametersSpi.class, List.of(), Sm4ParametersSpi::new);
         register("AlgorithmParameterGenerator", "SM4", Sm4ParameterGeneratorSpi.class, List.of(),
                 () -> new Sm4ParameterGeneratorSpi(this));
@@ -331,11 +334,18 @@ public final class ShangMiProvider extends Provider {
     private void registerPbes2() {
         register("AlgorithmParameters", "PBES2", Pbes2ParametersSpi.class, List.of(), () -> new Pbes2ParametersSpi(null));
         for (Pbes2.Prf prf : Pbes2.Prf.values()) {
-            List<String> aliases = prf == Pbes2.Prf.HMAC_SM3 ? List.of("OID." + Pbes2.PBES2_OID) : List.of();
+            // Kona's name for the HMAC-SM3 scheme, with the key length as the JDK writes AES_128
+            List<String> names = prf == Pbes2.Prf.HMAC_SM3 ? List.of(prf.cipherName() + "_128") : List.of();
+            List<String> aliases = new ArrayList<>(names);
+            if (prf == Pbes2.Prf.HMAC_SM3) {
+                aliases.add("OID." + Pbes2.PBES2_OID);
+            }
             register("AlgorithmParameters", prf.cipherName(), Pbes2ParametersSpi.class, aliases,
                     () -> new Pbes2ParametersSpi(prf));
+            register("SecretKeyFactory", prf.cipherName(), PbeKeyFactorySpi.class, names,
+                    () -> new PbeKeyFactorySpi(prf.cipherName()));
             if (offers(Algorithm.SM4)) {
-                register("Cipher", prf.cipherName(), Pbes2CipherSpi.class, List.of(),
+                register("Cipher", prf.cipherName(), Pbes2CipherSpi.class, names,
                         () -> new Pbes2CipherSpi(prf, service(Algorithm.SM4), this));
             }
         }

@@ -17,6 +17,7 @@ import javax.crypto.spec.IvParameterSpec;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
+import org.shangmi.core.sm4.BlockFunction;
 import org.shangmi.core.sm4.KeyWrap;
 
 /**
@@ -176,7 +177,7 @@ final class Sm4WrapCipherSpi extends Sm4BaseCipherSpi {
     }
 
     private byte[] transform(byte[] all) throws IllegalBlockSizeException, AEADBadTagException {
-        KeyWrap.Block block = (in, inOff, out, outOff) -> engine.update(in, inOff, 16, out, outOff);
+        BlockFunction block = (in, inOff, out, outOff) -> engine.update(in, inOff, 16, out, outOff);
         if (encrypting) {
             if (padded ? all.length < 1 || all.length > KeyWrap.MAX_KWP_INPUT : !KeyWrap.wrappable(all.length)) {
                 throw new IllegalBlockSizeException(name + " wraps " + (padded ? "1 byte or more" : "a multiple of 8 bytes, at "

@@ -58,6 +58,24 @@ class PeerNamesTest {
         assertEquals(0x30, der.doFinal(message)[0], "SM2 alone is a DER SEQUENCE");
     }
 
+    /** Kona's names for PBES2 with HMAC-SM3 and SM4: a key factory and the _128 form, encrypting as the plain name. */
+    @Test
+    void pbes2WithHmacSm3UnderKonasNames() throws Exception {
+        javax.crypto.SecretKey password = javax.crypto.SecretKeyFactory.getInstance("PBEWithHmacSM3AndSM4_128", PROVIDER)
+                .generateSecret(new javax.crypto.spec.PBEKeySpec("secret".toCharArray()));
+        assertEquals("PBEWithHmacSM3AndSM4", password.getAlgorithm());
+        javax.crypto.spec.PBEParameterSpec parameters = new javax.crypto.spec.PBEParameterSpec(new byte[16], 1000,
+                new javax.crypto.spec.IvParameterSpec(new byte[16]));
+        Cipher kona = Cipher.getInstance("PBEWithHmacSM3AndSM4_128", PROVIDER);
+        kona.init(Cipher.ENCRYPT_MODE, password, parameters);
+        byte[] sealed = kona.doFinal(new byte[] {1, 2, 3});
+        Cipher plain = Cipher.getInstance("PBEWithHmacSM3AndSM4", PROVIDER);
+        plain.init(Cipher.DECRYPT_MODE, javax.crypto.SecretKeyFactory.getInstance("PBE").generateSecret(
+                new javax.crypto.spec.PBEKeySpec("secret".toCharArray())), parameters);
+        assertArrayEquals(new byte[] {1, 2, 3}, plain.doFinal(sealed), "the JDK's PBE key opens what Kona's name sealed");
+        assertEquals(PROVIDER, java.security.AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4_128", PROVIDER).getProvider());
+    }
+
     @Test
     void sm2KeyExchangeByItsOid() throws Exception {
         for (String name : new String[] {"1.2.156.10197.1.301.2", "OID.1.2.156.10197.1.301.2"}) {

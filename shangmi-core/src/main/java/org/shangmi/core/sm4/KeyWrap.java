@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Key wrap over a 128-bit block cipher: RFC 3394's (KW, NIST SP 800-38F's W with the default
  * IV A6A6A6A6A6A6A6A6) and RFC 5649's with padding (KWP: the IV A65959A6 followed by the length,
- * zero-padded to 64-bit blocks). The block cipher comes as a {@link Block}, so the same code
+ * zero-padded to 64-bit blocks). The block cipher comes as a {@link BlockFunction}, so the same code
  * serves SM4 (every backend) and, in tests, AES against the RFCs' examples.
  *
  * <p>Constant time in the key and the data: the 6n block operations, XORs of the public counter
@@ -14,12 +14,6 @@ import java.util.Arrays;
  * learn anyway. A failed unwrap wipes what it computed and returns null.
  */
 public final class KeyWrap {
-
-    /** One 16-byte block through the cipher, {@code in} and {@code out} possibly the same array and offset. */
-    @FunctionalInterface
-    public interface Block {
-        void apply(byte[] in, int inOff, byte[] out, int outOff);
-    }
 
     private static final long KW_IV = 0xA6A6A6A6A6A6A6A6L;
     private static final int KWP_MAGIC = 0xA65959A6;
@@ -45,7 +39,7 @@ public final class KeyWrap {
     }
 
     /** RFC 3394: wraps {@code in[off..off+len)} ({@link #wrappable}). */
-    public static byte[] wrap(Block encrypt, byte[] in, int off, int len) {
+    public static byte[] wrap(BlockFunction encrypt, byte[] in, int off, int len) {
         if (!wrappable(len)) {
             throw new IllegalArgumentException("KW wraps a multiple of 8 bytes, at least 16; got " + len);
         }
@@ -57,7 +51,7 @@ public final class KeyWrap {
     }
 
     /** RFC 3394: the key in {@code in[off..off+len)}, or null if the integrity check fails. */
-    public static byte[] unwrap(Block decrypt, byte[] in, int off, int len) {
+    public static byte[] unwrap(BlockFunction decrypt, byte[] in, int off, int len) {
         if (!unwrappable(len, false)) {
             throw new IllegalArgumentException("KW unwraps a multiple of 8 bytes, at least 24; got " + len);
         }
@@ -67,7 +61,7 @@ public final class KeyWrap {
     }
 
     /** RFC 5649: wraps {@code in[off..off+len)}, 1 to 2^32 − 1 bytes. */
-    public static byte[] wrapPadded(Block encrypt, byte[] in, int off, int len) {
+    public static byte[] wrapPadded(BlockFunction encrypt, byte[] in, int off, int len) {
         if (len < 1 || len > MAX_KWP_INPUT) {
             throw new IllegalArgumentException("KWP wraps 1 to 2^32 - 1 bytes; got " + len);
         }
@@ -83,7 +77,7 @@ public final class KeyWrap {
     }
 
     /** RFC 5649: the key in {@code in[off..off+len)}, or null if the integrity check fails. */
-    public static byte[] unwrapPadded(Block decrypt, byte[] in, int off, int len) {
+    public static byte[] unwrapPadded(BlockFunction decrypt, byte[] in, int off, int len) {
         if (!unwrappable(len, true)) {
             throw new IllegalArgumentException("KWP unwraps a multiple of 8 bytes, at least 16; got " + len);
         }
@@ -121,7 +115,7 @@ public final class KeyWrap {
     }
 
     /** W: {@code data} is A (8 bytes) followed by n ≥ 2 blocks of 8, wrapped in place. */
-    private static void wrapInPlace(Block encrypt, byte[] data) {
+    private static void wrapInPlace(BlockFunction encrypt, byte[] data) {
         int n = data.length / 8 - 1;
         byte[] block = new byte[16];
         System.arraycopy(data, 0, block, 0, 8);
@@ -138,7 +132,7 @@ public final class KeyWrap {
     }
 
     /** W⁻¹: the inverse of {@link #wrapInPlace}. */
-    private static void unwrapInPlace(Block decrypt, byte[] data) {
+    private static void unwrapInPlace(BlockFunction decrypt, byte[] data) {
         int n = data.length / 8 - 1;
         byte[] block = new byte[16];
         System.arraycopy(data, 0, block, 0, 8);

@@ -22,7 +22,7 @@ class KeyWrapTest {
 
     private static final HexFormat HEX = HexFormat.of();
 
-    private static KeyWrap.Block aes(byte[] key, boolean encrypt) throws GeneralSecurityException {
+    private static BlockFunction aes(byte[] key, boolean encrypt) throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance("AES/ECB/NoPadding", "SunJCE");
         cipher.init(encrypt ? Cipher.ENCRYPT_MODE : Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"));
         return (in, inOff, out, outOff) -> {
@@ -132,7 +132,7 @@ class KeyWrapTest {
 
     @Test
     void lengthsTheRfcsExcludeAreRefused() {
-        KeyWrap.Block none = (in, inOff, out, outOff) -> {
+        BlockFunction none = (in, inOff, out, outOff) -> {
             throw new AssertionError("no block may be computed");
         };
         assertThrows(IllegalArgumentException.class, () -> KeyWrap.wrap(none, new byte[8], 0, 8));
