@@ -38,8 +38,8 @@ final class EncryptedKeys {
 
     static final String DEFAULT_CIPHER = "sm4-cbc";
     static final String DEFAULT_PRF = "hmacWithSM3";
-    /** OpenSSL's default iteration count. */
-    static final int DEFAULT_ITERATIONS = 2048;
+    /** PBKDF2's iterations for new files: the JDK's PKCS12 default and the provider's (openssl's is 2048). */
+    static final int DEFAULT_ITERATIONS = 10_000;
 
     private EncryptedKeys() {
     }
@@ -112,9 +112,14 @@ final class EncryptedKeys {
         }
         Cipher decryptor;
         try {
-            decryptor = Cipher.getInstance(parameters.toString());
-        } catch (GeneralSecurityException e) {
-            throw new InvalidKeySpecException(file + ": encrypted with " + parameters + ", which no installed provider decrypts", e);
+            decryptor = Cipher.getInstance(parameters.toString()); // PBES2: the scheme's name, as the JDK documents
+        } catch (GeneralSecurityException | RuntimeException notPbes2) {
+            try {
+                decryptor = Cipher.getInstance(info.getAlgName()); // PBES1 and others: the algorithm's own name
+            } catch (GeneralSecurityException e) {
+                throw new InvalidKeySpecException(file + ": encrypted with " + info.getAlgName()
+                        + ", which no installed provider decrypts", e);
+            }
         }
         decryptor.init(Cipher.DECRYPT_MODE, passwordKey(password), parameters);
         try {

@@ -53,10 +53,13 @@ final class KeyFiles {
         }
         main.installedFirst(); // the JDK parses the PBES2 parameters through the providers: SM4's are ShangMi's
         javax.crypto.EncryptedPrivateKeyInfo info = EncryptedKeys.parse(der);
+        String name = file == null ? "standard input" : file.toString();
         if (info == null) {
+            if (isPem(bytes)) {
+                throw new InvalidKeySpecException(name + ": an encrypted private key whose scheme no installed provider reads");
+            }
             return bytes;
         }
-        String name = file == null ? "standard input" : file.toString();
         if (main.passin() == null) {
             throw new InvalidKeySpecException(name + ": the key is encrypted: give its password with -passin");
         }
@@ -160,7 +163,9 @@ final class KeyFiles {
         Provider provider = main.provider();
         byte[] bytes = InputOutputOptions.read(main, file);
         KeyFactory factory = KeyFactory.getInstance("SM2", provider);
-        byte[] certificate = certificatePem(bytes);
+        // a file holding a private key and certificates (a chain) stands for the private key's public key
+        byte[] certificate = !certificateOnly && isPem(bytes)
+                && new String(bytes, StandardCharsets.US_ASCII).contains("PRIVATE KEY-----") ? null : certificatePem(bytes);
         if (certificate != null || certificateOnly) {
             return certificateKey(main, factory, file, certificate != null ? certificate : bytes);
         }

@@ -1,10 +1,11 @@
 package org.shangmi.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,32 +59,42 @@ final class Passwords {
         } else if (source.equals("stdin")) {
             bytes = firstLine(main.stdin());
         } else {
-            throw new IOException(option + " takes pass:TEXT, env:VAR, file:PATH, fd:N or stdin, not " + source.split(":", 2)[0]
-                    + (source.contains(":") ? ":..." : ""));
+            // never echo the value: a password typed without its "pass:" is still a password
+            throw new IOException(option + " takes pass:TEXT, env:VAR, file:PATH, fd:N or stdin");
         }
         try {
-            CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(bytes));
+            CharBuffer chars = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
             char[] password = Arrays.copyOf(chars.array(), chars.limit());
             Arrays.fill(chars.array(), '\0');
             return password;
+        } catch (CharacterCodingException e) {
+            throw new IOException(option + ": the password is not UTF-8 text", e);
         } finally {
             Arrays.fill(bytes, (byte) 0);
         }
     }
 
-    /** The bytes up to the first line end (or the end), without it. */
+    /** The longest password line read: a file without line ends (or /dev/zero) must not fill the memory. */
+    private static final int MAX_LINE = 4096;
+
+    /** The bytes up to the first line end (or the end), without it; the buffer is wiped. */
     private static byte[] firstLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
-            line.write(b);
+        byte[] line = new byte[MAX_LINE];
+        int length = 0;
+        try {
+            for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
+                if (length == MAX_LINE) {
+                    throw new IOException("a password line is at most " + MAX_LINE + " bytes");
+                }
+                line[length++] = (byte) b;
+            }
+            if (length > 0 && line[length - 1] == '\r') {
+                length--;
+            }
+            return Arrays.copyOf(line, length);
+        } finally {
+            Arrays.fill(line, (byte) 0);
         }
-        byte[] bytes = line.toByteArray();
-        int length = bytes.length;
-        if (length > 0 && bytes[length - 1] == '\r') {
-            length--;
-        }
-        byte[] result = Arrays.copyOf(bytes, length);
-        Arrays.fill(bytes, (byte) 0);
-        return result;
     }
 }

@@ -132,10 +132,11 @@ final class Pkcs12Command implements Callable<Integer> {
         String certificateAlgorithm = choose(PROTECTIONS, certificateProtection, "aes-256-cbc", "-certpbe");
         String mac = choose(MACS, macAlgorithm, "sha256", "-macalg");
         PrivateKey key = KeyFiles.readPrivateAnyAlgorithm(main, keyFile != null ? keyFile : in);
-        List<X509Certificate> chain = new ArrayList<>(PkiFiles.certificates(main, in));
+        List<X509Certificate> certificates = new ArrayList<>(PkiFiles.certificates(main, in));
         for (Path file : chainFiles) {
-            chain.addAll(PkiFiles.certificates(main, file));
+            certificates.addAll(PkiFiles.certificates(main, file));
         }
+        List<X509Certificate> chain = chainFor(key, certificates);
         char[] password = Passwords.read(main, passout, "-passout");
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
@@ -149,6 +150,36 @@ final class Pkcs12Command implements Callable<Integer> {
             EncryptedKeys.wipe(password);
         }
         return 0;
+    }
+
+    /**
+     * The certificates with the key's own first (as openssl, "No certificate matches private key"
+     * when none is), then the rest in the order given.
+     */
+    private static List<X509Certificate> chainFor(PrivateKey key, List<X509Certificate> certificates)
+            throws GeneralSecurityException {
+        java.security.PublicKey publicKey = publicKeyOf(key);
+        for (int i = 0; i < certificates.size(); i++) {
+            if (publicKey != null && publicKey.equals(certificates.get(i).getPublicKey())
+                    || publicKey == null && i == 0) {
+                List<X509Certificate> chain = new ArrayList<>(certificates);
+                chain.add(0, chain.remove(i));
+                return chain;
+            }
+        }
+        throw new GeneralSecurityException("No certificate matches private key");
+    }
+
+    /** The public key of an SM2 or RSA private key, or null for other kinds (whose first certificate is taken as theirs). */
+    private static java.security.PublicKey publicKeyOf(PrivateKey key) throws GeneralSecurityException {
+        if (key instanceof org.shangmi.provider.Sm2PrivateKey sm2) {
+            return sm2.getPublicKey();
+        }
+        if (key instanceof java.security.interfaces.RSAPrivateCrtKey rsa) {
+            return java.security.KeyFactory.getInstance("RSA").generatePublic(
+                    new java.security.spec.RSAPublicKeySpec(rsa.getModulus(), rsa.getPublicExponent()));
+        }
+        return null;
     }
 
     /**
@@ -195,25 +226,31 @@ final class Pkcs12Command implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "reading a PKCS#12 file needs its password: -passin");
         }
         byte[] file = InputOutputOptions.read(main, in);
-        char[] password = Passwords.read(main, passin.source, "-passin");
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try {
-            store.load(new ByteArrayInputStream(file), password);
-        } catch (IOException e) {
-            throw new GeneralSecurityException((in == null ? "standard input" : in) + ": " + e.getMessage()
-                    + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""), e);
-        }
         StringBuilder summary = new StringBuilder();
         ByteArrayOutputStream pem = new ByteArrayOutputStream();
-        char[] keyPassword = passout == null ? null : Passwords.read(main, passout, "-passout");
+        char[] password = null;
+        char[] keyPassword = null;
         try {
+            password = Passwords.read(main, passin.source, "-passin");
+            keyPassword = passout == null ? null : Passwords.read(main, passout, "-passout");
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            try {
+                store.load(new ByteArrayInputStream(file), password);
+            } catch (IOException e) {
+                throw new GeneralSecurityException((in == null ? "standard input" : in) + ": " + e.getMessage()
+                        + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""), e);
+            }
             for (String alias : Collections.list(store.aliases())) {
                 summary.append("entry ").append(alias).append(": ");
                 if (store.isKeyEntry(alias)) {
                     Key key = store.getKey(alias, password);
+                    if (!(key instanceof PrivateKey privateKey)) {
+                        summary.append("secret key (").append(key.getAlgorithm()).append("), not written\n");
+                        continue;
+                    }
                     summary.append("private key (").append(key.getAlgorithm()).append(")\n");
                     if (!noKeys) {
-                        pem.writeBytes(keyPem((PrivateKey) key, keyPassword));
+                        pem.writeBytes(keyPem(privateKey, keyPassword));
                     }
                 } else {
                     summary.append("trusted certificate\n");

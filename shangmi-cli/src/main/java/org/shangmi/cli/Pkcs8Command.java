@@ -56,7 +56,7 @@ final class Pkcs8Command implements Callable<Integer> {
             + "sm4-cbc) or hmacWithSHA1/224/256/384/512 (hmacWithSHA256 the default for AES).")
     String prf;
 
-    @Option(names = "-iter", paramLabel = "N", description = "With -topk8, PBKDF2's iterations (default: 2048, as openssl).")
+    @Option(names = "-iter", paramLabel = "N", description = "With -topk8, PBKDF2's iterations (default: 10000, as the JDK's PKCS12).")
     Integer iterations;
 
     @Option(names = "-passout", paramLabel = "SOURCE", description = "With -topk8, the new password: pass:TEXT, env:VAR, "

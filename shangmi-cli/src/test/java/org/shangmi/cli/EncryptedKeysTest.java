@@ -78,6 +78,7 @@ class EncryptedKeysTest {
         CliRun badForm = CliRun.of("sign", "-key", file("sm4.key"), "-passin", "secret", "-in", data.toString());
         assertEquals(1, badForm.status());
         assertTrue(badForm.err().contains("pass:TEXT"), badForm.err());
+        assertTrue(!badForm.err().contains("secret"), "a password given without pass: is not echoed: " + badForm.err());
     }
 
     @Test

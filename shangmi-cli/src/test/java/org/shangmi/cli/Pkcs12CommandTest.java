@@ -98,6 +98,17 @@ class Pkcs12CommandTest {
         assertEquals(1, wrong.status());
         assertTrue(wrong.err().toLowerCase(java.util.Locale.ROOT).contains("password"), wrong.err());
         assertEquals(2, CliRun.of("pkcs12", "-in", file("w.p12")).status());
+        CliRun mismatch = CliRun.of("pkcs12", "-export", "-inkey", pki("inter.key"), "-in", pki("leaf.pem"), "-passout",
+                "pass:secret", "-out", file("mismatch.p12"));
+        assertEquals(1, mismatch.status());
+        assertTrue(mismatch.err().contains("No certificate matches private key"), mismatch.err());
+        assertTrue(!Files.exists(directory.resolve("mismatch.p12")));
+        // the key's certificate goes first, wherever it was given
+        ok("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("inter.pem"), "-certfile", pki("leaf.pem"), "-passout",
+                "pass:secret", "-out", file("ordered.p12"));
+        CliRun info = ok("pkcs12", "-in", file("ordered.p12"), "-passin", "pass:secret", "-info", "-noout");
+        String text = info.out();
+        assertTrue(text.indexOf("CN=leaf.example.com") < text.indexOf("subject CN=Intermediate"), text);
         assertEquals(2, CliRun.of("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem")).status());
         assertEquals(2, CliRun.of("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-keypbe", "DES",
                 "-passout", "pass:x").status());

@@ -312,10 +312,10 @@ public final class ShangMiProvider extends Provider {
             register("Mac", "SM4-GMAC", Sm4MacSpi.class, List.of("SM4GMAC"), () -> new Sm4MacSpi(service(Algorithm.SM4), true));
             register("Cipher", "SM4WRAP", Sm4WrapCipherSpi.class,
                     List.of("SM4/KW/NoPadding", SM4_WRAP_OID, "OID." + SM4_WRAP_OID),
-                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), false));
+                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), false, this));
             register("Cipher", "SM4WRAPPAD", Sm4WrapCipherSpi.class,
                     List.of("SM4/KWP/NoPadding", SM4_WRAP_PAD_OID, "OID." + SM4_WRAP_PAD_OID),
-                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), true));
+                    () -> new Sm4WrapCipherSpi(service(Algorithm.SM4), true, this));
         }
         register("KeyGenerator", "SM4", Sm4KeyGeneratorSpi.class, List.of("SM4-CMAC", "SM4CMAC", "SM4-GMAC", "SM4GMAC"),
                 Sm4KeyGeneratorSpi::new);

@@ -139,13 +139,17 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
     @Override
     protected final Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType)
             throws InvalidKeyException, NoSuchAlgorithmException {
-        if (wrappedKeyType != Cipher.SECRET_KEY) {
-            throw new InvalidKeyException(name + " unwraps secret keys only");
+        if (wrappedKeyType != Cipher.SECRET_KEY && wrappedKeyType != Cipher.PRIVATE_KEY && wrappedKeyType != Cipher.PUBLIC_KEY) {
+            throw new InvalidKeyException(name + " unwraps secret, private and public keys, not key type " + wrappedKeyType);
         }
         byte[] encoded = null;
         try {
             encoded = engineDoFinal(wrappedKey, 0, wrappedKey.length);
-            return WrappedKeys.secretKey(encoded, wrappedKeyAlgorithm);
+            return switch (wrappedKeyType) {
+                case Cipher.SECRET_KEY -> WrappedKeys.secretKey(encoded, wrappedKeyAlgorithm);
+                case Cipher.PRIVATE_KEY -> WrappedKeys.privateKey(encoded, wrappedKeyAlgorithm, provider);
+                default -> WrappedKeys.publicKey(encoded, wrappedKeyAlgorithm, provider);
+            };
         } catch (IllegalBlockSizeException | BadPaddingException e) {
             throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);
         } finally {

@@ -52,6 +52,11 @@ final class Sm4ParameterGeneratorSpi extends AlgorithmParameterGeneratorSpi {
             if (template.getIV().length == 0) {
                 throw new InvalidAlgorithmParameterException("the template's nonce length is 0");
             }
+            try {
+                Sm4ParametersSpi.checkTagBits(template.getTLen());
+            } catch (InvalidParameterSpecException e) {
+                throw new InvalidAlgorithmParameterException(e.getMessage(), e);
+            }
             nonceBytes = template.getIV().length;
             tagBits = template.getTLen();
         } else if (genParamSpec instanceof IvParameterSpec template && template.getIV().length == 16) {

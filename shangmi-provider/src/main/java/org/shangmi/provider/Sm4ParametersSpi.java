@@ -50,7 +50,7 @@ final class Sm4ParametersSpi extends AlgorithmParametersSpi {
         tagBits = 0;
     }
 
-    private static void checkTagBits(int bits) throws InvalidParameterSpecException {
+    static void checkTagBits(int bits) throws InvalidParameterSpecException {
         int bytes = bits / 8;
         boolean allowed = bits % 8 == 0 && (bytes >= 12 && bytes <= 16 || bytes >= 4 && bytes <= 10 && bytes % 2 == 0);
         if (!allowed) {

@@ -8,7 +8,6 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 import java.util.Locale;
-import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
@@ -25,8 +24,9 @@ import org.shangmi.core.sm4.KeyWrap;
  * (RFC 5649's with padding, also "SM4/KWP/NoPadding"), as Bouncy Castle names them, over the
  * SM4 block of the backend that serves SM4. Like the JDK's AES key wrap: {@code wrap}/{@code unwrap}
  * and {@code doFinal} (input buffered until then; {@code update} returns nothing), the RFCs'
- * default IVs only, and an integrity failure thrown as {@link AEADBadTagException} from
- * {@code doFinal} and {@link InvalidKeyException} from {@code unwrap}, with nothing released.
+ * default IVs only, and an integrity failure thrown as the JDK 17 to 25 throw it for AES/KW:
+ * {@link IllegalBlockSizeException} ("Integrity check failed") from {@code doFinal} and
+ * {@link InvalidKeyException} from {@code unwrap}, with nothing released.
  */
 final class Sm4WrapCipherSpi extends Sm4BaseCipherSpi {
 
@@ -43,8 +43,8 @@ final class Sm4WrapCipherSpi extends Sm4BaseCipherSpi {
     private byte[] buffer = new byte[64];
     private int buffered;
 
-    Sm4WrapCipherSpi(BackendService backend, boolean padded) {
-        super(padded ? "SM4WRAPPAD" : "SM4WRAP", IvParameterSpec.class, null);
+    Sm4WrapCipherSpi(BackendService backend, boolean padded, java.security.Provider provider) {
+        super(padded ? "SM4WRAPPAD" : "SM4WRAP", IvParameterSpec.class, provider);
         this.backend = backend;
         this.padded = padded;
         this.name = padded ? "SM4WRAPPAD" : "SM4WRAP";
@@ -176,7 +176,7 @@ final class Sm4WrapCipherSpi extends Sm4BaseCipherSpi {
         buffered += inputLen;
     }
 
-    private byte[] transform(byte[] all) throws IllegalBlockSizeException, AEADBadTagException {
+    private byte[] transform(byte[] all) throws IllegalBlockSizeException {
         BlockFunction block = (in, inOff, out, outOff) -> engine.update(in, inOff, 16, out, outOff);
         if (encrypting) {
             if (padded ? all.length < 1 || all.length > KeyWrap.MAX_KWP_INPUT : !KeyWrap.wrappable(all.length)) {
@@ -191,7 +191,7 @@ final class Sm4WrapCipherSpi extends Sm4BaseCipherSpi {
         }
         byte[] key = padded ? KeyWrap.unwrapPadded(block, all, 0, all.length) : KeyWrap.unwrap(block, all, 0, all.length);
         if (key == null) {
-            throw new AEADBadTagException("Integrity check failed: not wrapped with this key by " + name);
+            throw new IllegalBlockSizeException("Integrity check failed: not wrapped with this key by " + name);
         }
         return key;
     }

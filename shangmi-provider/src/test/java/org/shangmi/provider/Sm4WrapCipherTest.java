@@ -10,7 +10,6 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.util.Arrays;
 import java.util.Random;
-import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.SecretKey;
@@ -103,17 +102,36 @@ class Sm4WrapCipherTest {
                     byte[] tampered = wrapped.clone();
                     tampered[i] ^= 0x10;
                     unwrapper.init(Cipher.DECRYPT_MODE, kek);
-                    AEADBadTagException bad = assertThrows(AEADBadTagException.class, () -> unwrapper.doFinal(tampered));
+                    IllegalBlockSizeException bad = assertThrows(IllegalBlockSizeException.class, () -> unwrapper.doFinal(tampered));
                     assertTrue(bad.getMessage().startsWith("Integrity check failed"), bad.getMessage());
                     unwrapper.init(Cipher.UNWRAP_MODE, kek);
                     assertThrows(InvalidKeyException.class, () -> unwrapper.unwrap(tampered, "SM4", Cipher.SECRET_KEY));
                 }
                 unwrapper.init(Cipher.DECRYPT_MODE, other);
-                assertThrows(AEADBadTagException.class, () -> unwrapper.doFinal(wrapped));
+                assertThrows(IllegalBlockSizeException.class, () -> unwrapper.doFinal(wrapped));
                 unwrapper.init(Cipher.DECRYPT_MODE, kek);
                 assertArrayEquals(new byte[24], unwrapper.doFinal(wrapped), "after failures, the cipher still works");
             }
         }
+    }
+
+    /** As the JDK's AES/KWP: a private key wraps, and unwraps as one (the main use of KWP). */
+    @Test
+    void unwrapsPrivateAndPublicKeys() throws Exception {
+        ShangMiProvider provider = Providers.serving("SM4").get(0);
+        java.security.KeyPair pair = java.security.KeyPairGenerator.getInstance("SM2", provider).generateKeyPair();
+        SecretKey kek = new SecretKeySpec(new byte[16], "SM4");
+        Cipher wrapper = Cipher.getInstance("SM4WRAPPAD", provider);
+        wrapper.init(Cipher.WRAP_MODE, kek);
+        byte[] wrappedPrivate = wrapper.wrap(pair.getPrivate());
+        byte[] wrappedPublic = wrapper.wrap(pair.getPublic());
+        Cipher unwrapper = Cipher.getInstance("SM4WRAPPAD", provider);
+        unwrapper.init(Cipher.UNWRAP_MODE, kek);
+        java.security.interfaces.ECPrivateKey back = (java.security.interfaces.ECPrivateKey)
+                unwrapper.unwrap(wrappedPrivate, "EC", Cipher.PRIVATE_KEY);
+        assertEquals(((java.security.interfaces.ECPrivateKey) pair.getPrivate()).getS(), back.getS());
+        assertEquals(pair.getPublic(), unwrapper.unwrap(wrappedPublic, "SM2", Cipher.PUBLIC_KEY));
+        assertThrows(InvalidKeyException.class, () -> unwrapper.unwrap(wrappedPrivate, "SM2", Cipher.PUBLIC_KEY));
     }
 
     @Test

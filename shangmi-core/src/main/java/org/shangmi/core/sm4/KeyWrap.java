@@ -1,6 +1,7 @@
 package org.shangmi.core.sm4;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Key wrap over a 128-bit block cipher: RFC 3394's (KW, NIST SP 800-38F's W with the default
@@ -19,6 +20,8 @@ public final class KeyWrap {
     private static final int KWP_MAGIC = 0xA65959A6;
     /** KWP's length indicator is 32 bits. */
     public static final long MAX_KWP_INPUT = 0xFFFFFFFFL;
+    /** The most either wraps here: the output, 8 to 15 bytes longer, must fit an array. */
+    private static final int MAX_LENGTH = Integer.MAX_VALUE - 32;
 
     private KeyWrap() {
     }
@@ -40,7 +43,8 @@ public final class KeyWrap {
 
     /** RFC 3394: wraps {@code in[off..off+len)} ({@link #wrappable}). */
     public static byte[] wrap(BlockFunction encrypt, byte[] in, int off, int len) {
-        if (!wrappable(len)) {
+        Objects.checkFromIndexSize(off, len, in.length);
+        if (!wrappable(len) || len > MAX_LENGTH) {
             throw new IllegalArgumentException("KW wraps a multiple of 8 bytes, at least 16; got " + len);
         }
         byte[] out = new byte[len + 8];
@@ -52,6 +56,7 @@ public final class KeyWrap {
 
     /** RFC 3394: the key in {@code in[off..off+len)}, or null if the integrity check fails. */
     public static byte[] unwrap(BlockFunction decrypt, byte[] in, int off, int len) {
+        Objects.checkFromIndexSize(off, len, in.length);
         if (!unwrappable(len, false)) {
             throw new IllegalArgumentException("KW unwraps a multiple of 8 bytes, at least 24; got " + len);
         }
@@ -62,7 +67,8 @@ public final class KeyWrap {
 
     /** RFC 5649: wraps {@code in[off..off+len)}, 1 to 2^32 − 1 bytes. */
     public static byte[] wrapPadded(BlockFunction encrypt, byte[] in, int off, int len) {
-        if (len < 1 || len > MAX_KWP_INPUT) {
+        Objects.checkFromIndexSize(off, len, in.length);
+        if (len < 1 || len > MAX_LENGTH) {
             throw new IllegalArgumentException("KWP wraps 1 to 2^32 - 1 bytes; got " + len);
         }
         byte[] out = new byte[(int) wrappedLength(len, true)];
@@ -78,6 +84,7 @@ public final class KeyWrap {
 
     /** RFC 5649: the key in {@code in[off..off+len)}, or null if the integrity check fails. */
     public static byte[] unwrapPadded(BlockFunction decrypt, byte[] in, int off, int len) {
+        Objects.checkFromIndexSize(off, len, in.length);
         if (!unwrappable(len, true)) {
             throw new IllegalArgumentException("KWP unwraps a multiple of 8 bytes, at least 16; got " + len);
         }
@@ -100,7 +107,8 @@ public final class KeyWrap {
             padding |= (work[8 + i] & 0xFF) & -inPadding;
         }
         bad |= notZero(padding);
-        return verdict(work, bad, (int) Math.min(length, padded));
+        // the length is used only once the verdict says it is within the last block
+        return verdict(work, bad, (int) (bad == 0 ? length : 0));
     }
 
     /** The key of {@code length} bytes after the 8-byte IV when {@code bad} is 0; otherwise wipes and returns null. */
