@@ -296,22 +296,12 @@ final class CmsCommand implements Callable<Integer> {
 
     private byte[] readMessage() throws IOException, CmsException {
         byte[] bytes = InputOutputOptions.read(main, in);
-        boolean der;
-        try {
-            der = inform == null ? !CmsPem.looksLikePem(bytes) : PkiFiles.isDer(inform);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "-inform: " + e.getMessage());
-        }
+        boolean der = inform == null ? !CmsPem.looksLikePem(bytes) : PkiFiles.isDer(spec, "-inform", inform);
         return der ? bytes : CmsPem.decode(new String(bytes, StandardCharsets.US_ASCII));
     }
 
     private void writeMessage(byte[] der) throws IOException {
-        boolean asDer;
-        try {
-            asDer = PkiFiles.isDer(outform);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
-        }
+        boolean asDer = PkiFiles.isDer(spec, "-outform", outform);
         InputOutputOptions.write(main, out, asDer ? der : CmsPem.encode(der).getBytes(StandardCharsets.US_ASCII), false);
     }
 

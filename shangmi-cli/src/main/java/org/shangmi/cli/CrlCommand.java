@@ -89,11 +89,7 @@ final class CrlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        try {
-            PkiFiles.isDer(outform);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
-        }
+        PkiFiles.isDer(spec, "-outform", outform);
         byte[] der;
         if (generate) {
             if (in != null) {

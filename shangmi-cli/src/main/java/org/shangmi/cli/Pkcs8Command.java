@@ -68,12 +68,7 @@ final class Pkcs8Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        boolean der;
-        try {
-            der = PkiFiles.isDer(outform);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
-        }
+        boolean der = PkiFiles.isDer(spec, "-outform", outform);
         boolean encrypt = toPkcs8 && !noCrypt;
         if (!encrypt && (cipher != null || prf != null || iterations != null || passout != null)) {
             throw new ParameterException(spec.commandLine(), "-v2, -v2prf, -iter and -passout encrypt: they go with -topk8 "

@@ -81,6 +81,18 @@ final class PkiFiles {
         return isDer(outform) ? der : Pem.encode(label, der).getBytes(StandardCharsets.US_ASCII);
     }
 
+    /**
+     * {@link #isDer(String)} for a command's option: a value that is neither PEM nor DER is a usage
+     * error naming the option.
+     */
+    static boolean isDer(picocli.CommandLine.Model.CommandSpec spec, String option, String form) {
+        try {
+            return isDer(form);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+
     /** Whether an {@code -outform}/{@code -inform} value is DER; PEM (the default) otherwise. */
     static boolean isDer(String form) {
         if (form == null || form.equalsIgnoreCase("PEM")) {

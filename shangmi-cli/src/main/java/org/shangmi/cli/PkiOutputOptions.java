@@ -35,11 +35,7 @@ final class PkiOutputOptions {
 
     /** @throws ParameterException if {@code -outform} is neither PEM nor DER */
     void checkForm(CommandSpec spec) {
-        try {
-            PkiFiles.isDer(outform);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "-outform: " + e.getMessage());
-        }
+        PkiFiles.isDer(spec, "-outform", outform);
     }
 
     /** Writes what was printed, then unless -noout the object (its DER, in PEM under {@code label} unless DER). */
