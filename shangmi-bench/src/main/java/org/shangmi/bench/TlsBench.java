@@ -52,8 +52,11 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * ShangMi's Java engines; its client sends key shares for curveSM2 and x25519, as by default),
  * {@code ShangMiTLS-SM-1share} (the same with a curveSM2 key share alone), {@code BC-SM} (Bouncy Castle's JSSE on Bouncy Castle's provider, the
  * same suite), {@code BC-P256} (Bouncy Castle's JSSE and provider, TLS_AES_128_GCM_SHA256 on
- * secp256r1 with ECDSA) and {@code JDK-P256} (SunJSSE, the same). Bouncy Castle's JSSE 1.84 does
- * not resume TLS 1.3 sessions, so there is no resumed-handshake row for its stacks.
+ * secp256r1 with ECDSA), {@code JDK-P256} (SunJSSE, TLS_AES_128_GCM_SHA256 with ECDSA on P-256, as by
+ * default: its client sends key shares for x25519 and secp256r1 and its server picks x25519) and
+ * {@code JDK-P256-1share} (the same with secp256r1 alone on both sides: ECDHE and ECDSA on P-256).
+ * Bouncy Castle's JSSE 1.84 does not resume TLS 1.3 sessions, so there is no resumed-handshake row
+ * for its stacks.
  */
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @State(Scope.Benchmark)
@@ -62,7 +65,7 @@ public class TlsBench {
     /** Bouncy Castle's JSSE logs every connection at INFO, to standard error: not part of what is measured. */
     private static final java.util.logging.Logger ENGINE_LOG = java.util.logging.Logger.getLogger("org.bouncycastle.jsse");
 
-    @Param({"ShangMiTLS-SM", "ShangMiTLS-SM-1share", "BC-SM", "BC-P256", "JDK-P256"})
+    @Param({"ShangMiTLS-SM", "ShangMiTLS-SM-1share", "BC-SM", "BC-P256", "JDK-P256", "JDK-P256-1share"})
     public String stack;
 
     private SSLContext client;
@@ -147,6 +150,13 @@ public class TlsBench {
         SSLEngine serverEngine = server.createSSLEngine();
         serverEngine.setUseClientMode(false);
         serverEngine.setEnabledCipherSuites(new String[] {suite});
+        if (stack.equals("JDK-P256-1share")) {
+            for (SSLEngine engine : new SSLEngine[] {clientEngine, serverEngine}) {
+                javax.net.ssl.SSLParameters parameters = engine.getSSLParameters();
+                parameters.setNamedGroups(new String[] {"secp256r1"});
+                engine.setSSLParameters(parameters);
+            }
+        }
         if (stack.equals("ShangMiTLS-SM-1share")) {
             org.bouncycastle.jsse.BCSSLEngine bc = (org.bouncycastle.jsse.BCSSLEngine) clientEngine;
             org.bouncycastle.jsse.BCSSLParameters parameters = bc.getParameters();
