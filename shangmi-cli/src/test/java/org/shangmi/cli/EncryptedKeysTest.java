@@ -123,6 +123,36 @@ class EncryptedKeysTest {
         assertTrue(openssl.exit() != 0, "OpenSSL 3.0 cannot read GmSSL's key (HMAC-SM3 under 1.2.156.10197.1.401.2)");
     }
 
+    /**
+     * GmSSL reads HMAC-SM3 as the PBKDF2 PRF under 1.2.156.10197.1.401.2 only: our keys open there
+     * when the property names that OID, and not under the default 401.3.1 (recorded).
+     */
+    @Test
+    void oursOpenInGmsslUnderHmacSm3sOwnOid() throws Exception {
+        for (String oid : new String[] {"1.2.156.10197.1.401.2", null}) {
+            String name = oid == null ? "default" : "own-oid";
+            try {
+                if (oid != null) {
+                    System.setProperty("shangmi.pbes2.hmacSM3Oid", oid);
+                }
+                ok("genkey", "-cipher", "sm4-cbc", "-passout", "pass:to-gmssl", "-out", file(name + ".key"), "-pubout",
+                        file(name + ".pub"));
+            } finally {
+                System.clearProperty("shangmi.pbes2.hmacSM3Oid");
+            }
+            if (oid != null) {
+                GmsslPeer.run(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt", "-out",
+                        name + ".sig");
+                CliRun verified = ok("verify", "-pubkey", file(name + ".pub"), "-signature", file(name + ".sig"), "-in",
+                        data.toString());
+                assertTrue(verified.out().contains("Verified OK"), verified.out());
+            } else {
+                assertTrue(GmsslPeer.attempt(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt",
+                        "-out", name + ".sig") != 0, "GmSSL knows no PRF 1.2.156.10197.1.401.3.1");
+            }
+        }
+    }
+
     @Test
     void usageErrors() {
         assertEquals(2, CliRun.of("genkey", "-cipher", "sm4-cbc").status());

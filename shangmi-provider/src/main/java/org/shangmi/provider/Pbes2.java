@@ -26,6 +26,8 @@ import org.shangmi.core.util.Der;
 final class Pbes2 {
 
     static final String PBES2_OID = "1.2.840.113549.1.5.13";
+    /** The system property choosing the OID that new parameters name HMAC-SM3 by. */
+    static final String HMAC_SM3_OID_PROPERTY = "shangmi.pbes2.hmacSM3Oid";
     private static final byte[] PBKDF2 = Der.oid("1.2.840.113549.1.5.12");
     private static final byte[] SM4_CBC = Der.oid("1.2.156.10197.1.104.2");
     /** SM4's key and block length. */
@@ -41,7 +43,12 @@ final class Pbes2 {
         HMAC_SHA256("HmacSHA256", "1.2.840.113549.2.9"),
         HMAC_SHA384("HmacSHA384", "1.2.840.113549.2.10"),
         HMAC_SHA512("HmacSHA512", "1.2.840.113549.2.11"),
-        /** GM/T 0091-2020's OID, which OpenSSL uses; also read under the OID of HMAC-SM3 itself. */
+        /**
+         * Read under both OIDs GM/T 0091-2020 gives it: id-hmacWithSM3 of its appendix A.2
+         * (1.2.156.10197.1.401.3.1, which OpenSSL writes) and of its appendix C, HMAC-SM3's own
+         * (1.2.156.10197.1.401.2, which GmSSL and Bouncy Castle read, and by its sources Kona); written
+         * under the first unless {@value Pbes2#HMAC_SM3_OID_PROPERTY} names the second.
+         */
         HMAC_SM3("HmacSM3", "1.2.156.10197.1.401.3.1", "1.2.156.10197.1.401.2");
 
         final String jcaName;
@@ -56,6 +63,30 @@ final class Pbes2 {
             this.jcaName = jcaName;
             this.oid = Der.oid(oid);
             this.alternativeOid = alternativeOid == null ? null : Der.oid(alternativeOid);
+        }
+
+        /**
+         * The OID new parameters name this PRF by: for HMAC-SM3 the one the system property
+         * {@value Pbes2#HMAC_SM3_OID_PROPERTY} names (read at each call), by default the first.
+         *
+         * @throws IOException if that property names neither of HMAC-SM3's OIDs
+         */
+        byte[] writtenOid() throws IOException {
+            String chosen = this == HMAC_SM3 ? System.getProperty(HMAC_SM3_OID_PROPERTY) : null;
+            if (chosen == null) {
+                return oid;
+            }
+            byte[] named;
+            try {
+                named = Der.oid(chosen.trim());
+            } catch (IllegalArgumentException e) {
+                named = null;
+            }
+            if (!Arrays.equals(named, oid) && !Arrays.equals(named, alternativeOid)) {
+                throw new IOException(HMAC_SM3_OID_PROPERTY + " must be 1.2.156.10197.1.401.3.1 (GM/T 0091-2020 A.2, "
+                        + "OpenSSL) or 1.2.156.10197.1.401.2 (GmSSL, Bouncy Castle), not '" + chosen + "'");
+            }
+            return named;
         }
 
         /** The name of the cipher, and of its parameters: {@code "PBEWith<prf>AndSM4"}. */
@@ -116,15 +147,28 @@ final class Pbes2 {
         }
     }
 
-    /** PBES2 parameters with SM4-CBC: the PRF, salt, iteration count and IV. */
-    record Parameters(Prf prf, byte[] salt, int iterations, byte[] iv) {
+    /**
+     * PBES2 parameters with SM4-CBC: the PRF, salt, iteration count and IV, and the OID the PRF
+     * was read under (null for new parameters, which name it by {@link Prf#writtenOid()}), so
+     * that parameters read from a file encode as they were.
+     */
+    record Parameters(Prf prf, byte[] salt, int iterations, byte[] iv, byte[] prfOid) {
 
-        /** DER, with the PRF omitted when it is the default HMAC-SHA-1 and no key length (SM4 has one). */
-        byte[] encode() {
+        Parameters(Prf prf, byte[] salt, int iterations, byte[] iv) {
+            this(prf, salt, iterations, iv, null);
+        }
+
+        /**
+         * DER, with the PRF omitted when it is the default HMAC-SHA-1 and no key length (SM4 has one).
+         *
+         * @throws IOException if the property choosing HMAC-SM3's OID is invalid
+         */
+        byte[] encode() throws IOException {
             Der.Writer pbkdf2 = new Der.Writer().element(Der.OCTET_STRING, salt)
                     .unsignedInteger(intBytes(iterations), 0, 4);
             if (prf != Prf.HMAC_SHA1) {
-                pbkdf2.raw(new Der.Writer().element(Der.OBJECT_IDENTIFIER, prf.oid).element(Der.NULL, new byte[0])
+                byte[] written = prfOid != null ? prfOid : prf.writtenOid();
+                pbkdf2.raw(new Der.Writer().element(Der.OBJECT_IDENTIFIER, written).element(Der.NULL, new byte[0])
                         .wrap(Der.SEQUENCE));
             }
             byte[] kdf = new Der.Writer().element(Der.OBJECT_IDENTIFIER, PBKDF2).raw(pbkdf2.wrap(Der.SEQUENCE))
@@ -186,9 +230,10 @@ final class Pbes2 {
                 }
             }
             Prf prf = Prf.HMAC_SHA1;
+            byte[] prfOid = null;
             if (pbkdf2.hasMore()) {
                 Der.Reader algorithm = pbkdf2.sequence();
-                byte[] prfOid = algorithm.bytes(Der.OBJECT_IDENTIFIER);
+                prfOid = algorithm.bytes(Der.OBJECT_IDENTIFIER);
                 prf = Prf.forOid(prfOid);
                 if (prf == null) {
                     throw new IOException("unsupported PBKDF2 PRF " + Der.oidString(prfOid));
@@ -199,7 +244,7 @@ final class Pbes2 {
                 algorithm.expectEnd();
             }
             pbkdf2.expectEnd();
-            return new Parameters(prf, salt, iterations, iv);
+            return new Parameters(prf, salt, iterations, iv, prfOid);
         } catch (Der.MalformedException e) {
             throw new IOException("malformed PBES2 parameters with SM4-CBC: " + e.getMessage(), e);
         }

@@ -143,6 +143,74 @@ class Pbes2CipherTest {
         }
     }
 
+    /**
+     * What Bouncy Castle's readers of PBES2 do with the PRF of a file (its PBKDF2 by the PRF's
+     * OID, then SM4-CBC) undoes our encryption when the property names HMAC-SM3's own OID
+     * (1.2.156.10197.1.401.2), and fails under the default 1.2.156.10197.1.401.3.1, which its
+     * PBKDF2 does not know (recorded).
+     */
+    @Test
+    void bouncyCastlesPbkdf2ReadsHmacSm3UnderItsOwnOid() throws Exception {
+        java.security.Provider bc = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+        byte[] plaintext = "a private key's PKCS#8 bytes, or any other secret".getBytes(StandardCharsets.US_ASCII);
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            for (String oid : new String[] {"1.2.156.10197.1.401.2", null}) {
+                byte[] ciphertext;
+                byte[] encoded;
+                try {
+                    if (oid != null) {
+                        System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, oid);
+                    }
+                    Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+                    cipher.init(Cipher.ENCRYPT_MODE, pbeKey("to Bouncy Castle"));
+                    ciphertext = cipher.doFinal(plaintext);
+                    encoded = cipher.getParameters().getEncoded();
+                } finally {
+                    System.clearProperty(Pbes2.HMAC_SM3_OID_PROPERTY);
+                }
+                PBES2Parameters scheme = PBES2Parameters.getInstance(encoded);
+                PBKDF2Params kdf = PBKDF2Params.getInstance(scheme.getKeyDerivationFunc().getParameters());
+                assertEquals(oid == null ? "1.2.156.10197.1.401.3.1" : oid, kdf.getPrf().getAlgorithm().getId());
+                org.bouncycastle.jcajce.spec.PBKDF2KeySpec spec = new org.bouncycastle.jcajce.spec.PBKDF2KeySpec(
+                        "to Bouncy Castle".toCharArray(), kdf.getSalt(), kdf.getIterationCount().intValueExact(), 128, kdf.getPrf());
+                SecretKeyFactory pbkdf2 = SecretKeyFactory.getInstance("PBKDF2", bc);
+                if (oid == null) {
+                    java.security.spec.InvalidKeySpecException refused =
+                            assertThrows(java.security.spec.InvalidKeySpecException.class, () -> pbkdf2.generateSecret(spec));
+                    assertTrue(refused.getMessage().contains("unknown PRF algorithm 1.2.156.10197.1.401.3.1"), refused.getMessage());
+                    continue;
+                }
+                byte[] key = pbkdf2.generateSecret(spec).getEncoded();
+                byte[] iv = org.bouncycastle.asn1.ASN1OctetString.getInstance(scheme.getEncryptionScheme().getParameters()).getOctets();
+                Cipher sm4 = Cipher.getInstance("SM4/CBC/PKCS5Padding", bc);
+                sm4.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "SM4"), new IvParameterSpec(iv));
+                assertArrayEquals(plaintext, sm4.doFinal(ciphertext), "Bouncy Castle decrypts, backend " + provider.backendFor("SM4"));
+            }
+        }
+    }
+
+    /** Parameters read from a file encode as they were, whatever OID new ones would name HMAC-SM3 by. */
+    @Test
+    void decodedParametersKeepTheirPrfOid() throws Exception {
+        for (ShangMiProvider provider : Providers.serving("SM4")) {
+            byte[] gmssls;
+            System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, "1.2.156.10197.1.401.2");
+            try {
+                AlgorithmParameters written = AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4", provider);
+                written.init(new PBEParameterSpec(SALT, 2048, new IvParameterSpec(IV)));
+                gmssls = written.getEncoded();
+            } finally {
+                System.clearProperty(Pbes2.HMAC_SM3_OID_PROPERTY);
+            }
+            PBKDF2Params kdf = PBKDF2Params.getInstance(PBES2Parameters.getInstance(gmssls).getKeyDerivationFunc().getParameters());
+            assertEquals("1.2.156.10197.1.401.2", kdf.getPrf().getAlgorithm().getId());
+            AlgorithmParameters read = AlgorithmParameters.getInstance("PBES2", provider);
+            read.init(gmssls);
+            assertEquals("PBEWithHmacSM3AndSM4", read.toString());
+            assertArrayEquals(gmssls, read.getEncoded(), "re-encoded under the OID it was read with");
+        }
+    }
+
     @Test
     void otherPbes2SchemesAreSunJcesUnchanged() throws Exception {
         Cipher aes = Cipher.getInstance("PBEWithHmacSHA256AndAES_256", "SunJCE");

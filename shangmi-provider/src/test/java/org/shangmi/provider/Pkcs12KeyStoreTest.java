@@ -203,6 +203,54 @@ class Pkcs12KeyStoreTest {
         }
     }
 
+    /**
+     * GM/T 0091-2020 gives id-hmacWithSM3 two OIDs (appendix A.2: 401.3.1, which OpenSSL writes;
+     * appendix C: 401.2, HMAC-SM3's own, which Bouncy Castle, GmSSL and Kona write and read): the
+     * keystore writes the one the property names and reads both. (Bouncy Castle's own PKCS12
+     * keystore reads no SM4 PBES2 at all: its key-size table has no SM4; Pbes2CipherTest checks
+     * its PBKDF2 against both OIDs.)
+     */
+    @Test
+    void keystoreWritesTheHmacSm3OidThePropertyNames() throws Exception {
+        PrivateKey key = opensslKey();
+        try (Installed installed = Installed.first(Providers.each().get(0))) {
+            for (String oid : new String[] {null, "1.2.156.10197.1.401.2", "1.2.156.10197.1.401.3.1"}) {
+                byte[] file = withPrfOid(oid, () -> withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> {
+                    KeyStore store = KeyStore.getInstance("PKCS12");
+                    store.load(null, null);
+                    store.setEntry("leaf", new KeyStore.PrivateKeyEntry(key, chainOf("leaf", "inter")),
+                            new KeyStore.PasswordProtection(PASSWORD.toCharArray(), "PBEWithHmacSM3AndSM4", null));
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    store.store(out, PASSWORD.toCharArray());
+                    return out.toByteArray();
+                }));
+                String written = oid == null ? "1.2.156.10197.1.401.3.1" : oid;
+                PBKDF2Params kdf = PBKDF2Params.getInstance(keyBagScheme(file).getKeyDerivationFunc().getParameters());
+                assertEquals(written, kdf.getPrf().getAlgorithm().getId());
+                KeyStore again = KeyStore.getInstance("PKCS12");
+                again.load(new ByteArrayInputStream(file), PASSWORD.toCharArray());
+                assertEquals(key, again.getKey("leaf", PASSWORD.toCharArray()), "read back under " + written);
+            }
+            assertThrows(IOException.class, () -> withPrfOid("1.2.156.10197.1.401", () -> {
+                java.security.AlgorithmParameters parameters = java.security.AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4");
+                parameters.init(new javax.crypto.spec.PBEParameterSpec(new byte[16], 1000,
+                        new javax.crypto.spec.IvParameterSpec(new byte[16])));
+                return parameters.getEncoded();
+            }), "a property naming neither OID is refused, not ignored");
+        }
+    }
+
+    private static <T> T withPrfOid(String oid, Action<T> action) throws Exception {
+        try {
+            if (oid != null) {
+                System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, oid);
+            }
+            return action.run();
+        } finally {
+            System.clearProperty(Pbes2.HMAC_SM3_OID_PROPERTY);
+        }
+    }
+
     @Test
     void encryptedPrivateKeyInfoFromOpenSslPkcs8() throws Exception {
         PrivateKey expected = opensslKey();

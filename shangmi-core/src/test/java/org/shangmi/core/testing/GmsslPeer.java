@@ -121,6 +121,11 @@ public final class GmsslPeer {
         return result.stdout();
     }
 
+    /** Runs {@code gmssl args...} in {@code directory} to its end and returns its exit status, for commands that must fail. */
+    public static int attempt(Path directory, String... args) {
+        return execute(commandLine(args), directory, TimeUnit.SECONDS.toMillis(COMMAND_SECONDS)).exit();
+    }
+
     /** Starts {@code gmssl args...} in {@code directory}, its output going to files there; close it to end it. */
     public static Running start(Path directory, String... args) {
         List<String> line = commandLine(args);
