@@ -30,6 +30,8 @@ final class Pbes2 {
     static final String HMAC_SM3_OID_PROPERTY = "shangmi.pbes2.hmacSM3Oid";
     private static final byte[] PBKDF2 = Der.oid("1.2.840.113549.1.5.12");
     private static final byte[] SM4_CBC = Der.oid("1.2.156.10197.1.104.2");
+    /** HMAC-SM3's own OID (GM/T 0006), GM/T 0091-2020 appendix C's id-hmacWithSM3. */
+    private static final byte[] HMAC_SM3_OWN_OID = Der.oid("1.2.156.10197.1.401.2");
     /** SM4's key and block length. */
     static final int KEY_BYTES = 16;
 
@@ -168,8 +170,13 @@ final class Pbes2 {
                     .unsignedInteger(intBytes(iterations), 0, 4);
             if (prf != Prf.HMAC_SHA1) {
                 byte[] written = prfOid != null ? prfOid : prf.writtenOid();
-                pbkdf2.raw(new Der.Writer().element(Der.OBJECT_IDENTIFIER, written).element(Der.NULL, new byte[0])
-                        .wrap(Der.SEQUENCE));
+                Der.Writer algorithm = new Der.Writer().element(Der.OBJECT_IDENTIFIER, written);
+                // NULL parameters, as RFC 8018 gives the HMACs and OpenSSL writes, but none under
+                // HMAC-SM3's own OID: GmSSL, whose OID that is, writes none and refuses NULL
+                if (!Arrays.equals(written, HMAC_SM3_OWN_OID)) {
+                    algorithm.element(Der.NULL, new byte[0]);
+                }
+                pbkdf2.raw(algorithm.wrap(Der.SEQUENCE));
             }
             byte[] kdf = new Der.Writer().element(Der.OBJECT_IDENTIFIER, PBKDF2).raw(pbkdf2.wrap(Der.SEQUENCE))
                     .wrap(Der.SEQUENCE);
