@@ -22,7 +22,7 @@ final class DgstCommand extends DigestingCommand {
 
     @Override
     void start() throws GeneralSecurityException {
-        digest = MessageDigest.getInstance("SM3", main.provider());
+        digest = MessageDigest.getInstance("SM3", providerFor("SM3"));
     }
 
     @Override

@@ -27,6 +27,13 @@ import picocli.CommandLine.Spec;
 abstract class DigestingCommand implements Callable<Integer> {
 
     private static final int BUFFER_SIZE = 64 * 1024;
+    /**
+     * Under {@code auto}, inputs of at most this many bytes in all are digested by the Java engine:
+     * loading libcrypto through FFM costs a new JVM about 70 ms, which its faster SM3 wins back
+     * only from about 8 MiB (a whole {@code dgst} took 0.88x, 0.93x, 1.01x and 1.11x the time
+     * through libcrypto for 1, 4, 8 and 32 MiB; docs/cli.md, "Start-up").
+     */
+    static final long JAVA_UP_TO = 4L << 20;
 
     @ParentCommand
     Main main;
@@ -40,6 +47,44 @@ abstract class DigestingCommand implements Callable<Integer> {
 
     @Option(names = "--sum", description = "Print 'HEX  FILE' lines as sha256sum does, instead of 'ALG(FILE)= HEX'.")
     boolean sumFormat;
+
+    /**
+     * The provider for {@code algorithm} (a JCA name, {@code "SM3"} or {@code "HmacSM3"}): the
+     * command's, except that when nothing names a backend for it and the inputs are files of at
+     * most {@link #JAVA_UP_TO} bytes in all, one whose Java engine serves it, since this process
+     * ends before a native library's loading would pay off. The digests are the same either way.
+     */
+    java.security.Provider providerFor(String algorithm) {
+        org.shangmi.provider.BackendChoice choice = main.backendChoice();
+        if (!"auto".equals(choice.requested(algorithm)) || !smallRegularFiles(files, JAVA_UP_TO)) {
+            return main.provider();
+        }
+        return new org.shangmi.provider.ShangMiProvider(
+                org.shangmi.provider.BackendChoice.parse(algorithm + "=java").orElse(choice));
+    }
+
+    /** Whether {@code names} are one or more regular files (no standard input) of at most {@code limit} bytes in all. */
+    static boolean smallRegularFiles(List<String> names, long limit) {
+        if (names.isEmpty()) {
+            return false;
+        }
+        long total = 0;
+        for (String name : names) {
+            Path path = Paths.get(name);
+            try {
+                if ("-".equals(name) || !Files.isRegularFile(path)) {
+                    return false;
+                }
+                total += Files.size(path);
+            } catch (IOException | java.nio.file.InvalidPathException e) {
+                return false; // reported when the file is read
+            }
+            if (total > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** The name printed before each result, for example {@code SM3}. */
     abstract String label();

@@ -59,7 +59,7 @@ final class MacCommand extends DigestingCommand {
             if (keyBytes.length == 0) {
                 throw new ParameterException(spec.commandLine(), "the key must not be empty");
             }
-            mac = Mac.getInstance("HmacSM3", main.provider());
+            mac = Mac.getInstance("HmacSM3", providerFor("HmacSM3"));
             mac.init(new SecretKeySpec(keyBytes, "HmacSM3"));
         } finally {
             Arrays.fill(keyBytes, (byte) 0);

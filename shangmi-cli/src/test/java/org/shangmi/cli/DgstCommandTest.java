@@ -1,6 +1,7 @@
 package org.shangmi.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -31,6 +32,32 @@ class DgstCommandTest {
         byte[] input = Files.readAllBytes(first);
         assertEquals(openssl(input, "dgst", "-sm3"), CliRun.of(input, false, "dgst").out(), "stdin, no FILE");
         assertEquals(openssl(input, "dgst", "-sm3"), CliRun.of(input, false, "dgst", "-").out(), "stdin as -");
+    }
+
+    /**
+     * Under auto, files small enough that libcrypto's loading would not pay off go to the Java
+     * engine: the decision, and the same digests whichever backend serves them.
+     */
+    @Test
+    void smallFilesUnderAutoGoToTheJavaEngineWithTheSameDigests() throws IOException {
+        OpenSslCommand.assumeAvailable();
+        Path small = file("small.bin", 1000);
+        Path other = file("other.bin", 500);
+        assertTrue(DigestingCommand.smallRegularFiles(List.of(small.toString(), other.toString()), 1500));
+        assertFalse(DigestingCommand.smallRegularFiles(List.of(small.toString(), other.toString()), 1499), "over the limit in all");
+        assertFalse(DigestingCommand.smallRegularFiles(List.of(), 1500), "standard input: size unknown");
+        assertFalse(DigestingCommand.smallRegularFiles(List.of(small.toString(), "-"), 1500), "standard input among files");
+        assertFalse(DigestingCommand.smallRegularFiles(List.of(dir.toString()), 1500), "a directory");
+        assertFalse(DigestingCommand.smallRegularFiles(List.of(dir.resolve("missing").toString()), 1500), "a missing file");
+
+        String expected = openssl(new byte[0], "dgst", "-sm3", small.toString(), other.toString());
+        for (String[] backend : new String[][] {{}, {"--backend", "SM3=openssl"}, {"--backend", "java"}}) {
+            List<String> args = new java.util.ArrayList<>(List.of(backend));
+            args.addAll(List.of("dgst", small.toString(), other.toString()));
+            CliRun run = CliRun.of(args.toArray(String[]::new));
+            assertEquals(0, run.status(), run.err());
+            assertEquals(expected, run.out(), String.join(" ", backend));
+        }
     }
 
     @Test
