@@ -70,8 +70,8 @@ abstract class DigestingCommand implements Callable<Integer> {
         }
         long total = 0;
         for (String name : names) {
-            Path path = Paths.get(name);
             try {
+                Path path = Paths.get(name);
                 if ("-".equals(name) || !Files.isRegularFile(path)) {
                     return false;
                 }

@@ -4,20 +4,20 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The commands {@code bin/shangmi} runs once, in a JVM that records what it loads, to make the
- * JVM's ahead-of-time cache (JDK 24+: {@code -XX:AOTMode=record}, then {@code create}) that later
- * runs start from: the classes of the tool, its provider and picocli, loaded and linked ahead of
- * time, and the native-call stubs of the libcrypto backend. It runs the everyday commands on
- * throw-away files in {@code DIRECTORY}: keys, signatures, digests, MACs, SM4, SM2 encryption,
- * a certificate. Its output is discarded; a command that fails makes it exit 1 naming it, so the
- * workload cannot rot unnoticed.
+ * The commands {@code bin/shangmi} runs once, in a JVM that records the classes it loads into a
+ * class-data-sharing archive ({@code -XX:ArchiveClassesAtExit}) that later runs map instead of
+ * loading and verifying those classes again: the tool's, its provider's, picocli's and the JDK's
+ * it uses. It runs the everyday commands on throw-away files in {@code DIRECTORY}: keys,
+ * signatures, digests (also through libcrypto, as larger inputs go), MACs, SM4, SM2 encryption, a
+ * certificate. Their output is discarded; a command that fails makes it exit 1 naming it and
+ * with what it said, so the workload cannot rot unnoticed.
  */
 public final class StartupTraining {
 
@@ -54,6 +54,8 @@ public final class StartupTraining {
         List<String[]> commands = new ArrayList<>();
         commands.add(new String[] {"genkey", "-out", key, "-pubout", pub});
         commands.add(new String[] {"dgst", in});
+        // larger inputs and standard input go to libcrypto under auto: its binding's classes too
+        commands.add(new String[] {"--backend", "SM3=openssl", "dgst", in});
         commands.add(new String[] {"mac", "-key", hexKey, in});
         commands.add(new String[] {"sign", "-key", key, "-in", in, "-out", signature});
         commands.add(new String[] {"verify", "-pubkey", pub, "-signature", signature, "-in", in});
@@ -64,11 +66,12 @@ public final class StartupTraining {
         commands.add(new String[] {"req", "-new", "-x509", "-key", key, "-subj", "/CN=shangmi start-up training", "-out", certificate});
         commands.add(new String[] {"x509", "-in", certificate, "-text", "-noout"});
         commands.add(new String[] {"pkey", "-key", key, "-pubout"});
-        PrintWriter discard = new PrintWriter(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         for (String[] command : commands) {
-            int status = Main.execute(new ByteArrayInputStream(new byte[0]), OutputStream.nullOutputStream(), discard, false, command);
+            StringWriter said = new StringWriter();
+            int status = Main.execute(new ByteArrayInputStream(new byte[0]), OutputStream.nullOutputStream(),
+                    new PrintWriter(said, true), false, command);
             if (status != 0) {
-                return "'" + String.join(" ", command) + "' exited with " + status;
+                return "'" + String.join(" ", command) + "' exited with " + status + ": " + said.toString().strip();
             }
         }
         return null;

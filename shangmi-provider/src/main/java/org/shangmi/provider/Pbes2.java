@@ -152,7 +152,8 @@ final class Pbes2 {
     /**
      * PBES2 parameters with SM4-CBC: the PRF, salt, iteration count and IV, and the OID the PRF
      * was read under (null for new parameters, which name it by {@link Prf#writtenOid()}), so
-     * that parameters read from a file encode as they were.
+     * that parameters read from a file keep their PRF's OID when encoded again (its parameters,
+     * NULL or none, follow the OID).
      */
     record Parameters(Prf prf, byte[] salt, int iterations, byte[] iv, byte[] prfOid) {
 
