@@ -21,6 +21,10 @@ final class EncryptCommand implements Callable<Integer> {
     @Mixin
     InputOutputOptions io;
 
+    /** For a -pubkey file that is an encrypted private key. */
+    @Mixin
+    Passwords.PassinOption passin;
+
     @Option(names = "-pubkey", paramLabel = "FILE", required = true,
             description = "The recipient's public key file (any form), or certificate.")
     Path keyFile;

@@ -163,6 +163,18 @@ final class KeyFiles {
         Provider provider = main.provider();
         byte[] bytes = InputOutputOptions.read(main, file);
         KeyFactory factory = KeyFactory.getInstance("SM2", provider);
+        if (!certificateOnly) {
+            byte[] plain = decrypted(main, file, bytes);
+            if (plain != bytes) { // an encrypted private key, decrypted with -passin: its public key
+                try {
+                    return ((Sm2PrivateKey) factory.generatePrivate(new PKCS8EncodedKeySpec(plain))).getPublicKey();
+                } catch (InvalidKeySpecException e) {
+                    throw new InvalidKeySpecException(file + ": not an SM2 private key (" + e.getMessage() + ")", e);
+                } finally {
+                    Arrays.fill(plain, (byte) 0);
+                }
+            }
+        }
         // a file holding a private key and certificates (a chain) stands for the private key's public key
         byte[] certificate = !certificateOnly && isPem(bytes)
                 && new String(bytes, StandardCharsets.US_ASCII).contains("PRIVATE KEY-----") ? null : certificatePem(bytes);

@@ -30,6 +30,7 @@ import java.util.concurrent.Callable;
 import org.shangmi.pki.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -54,6 +55,10 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** For a -pubkey file that is an encrypted private key. */
+    @Mixin
+    Passwords.PassinOption passin;
 
     @Option(names = "-in", paramLabel = "FILE", description = "The signed data (default: standard input).")
     Path in;
@@ -97,9 +102,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
         if (caFile != null) {
-            if (keyFile != null || signatureFile != null || in != null || raw) {
-                throw new ParameterException(spec.commandLine(), "-CAfile verifies certificates; -pubkey, -signature, -in and "
-                        + "-raw verify a signature");
+            if (keyFile != null || signatureFile != null || in != null || raw || passin.source != null) {
+                throw new ParameterException(spec.commandLine(), "-CAfile verifies certificates; -pubkey, -signature, -in, "
+                        + "-raw and -passin verify a signature");
             }
             if (certificateFiles.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "-CAfile needs the certificates to verify");

@@ -81,6 +81,32 @@ class EncryptedKeysTest {
         assertTrue(!badForm.err().contains("secret"), "a password given without pass: is not echoed: " + badForm.err());
     }
 
+    /** verify and encrypt take an encrypted private key as the public-key source, with -passin, as openssl pkeyutl does. */
+    @Test
+    void anEncryptedPrivateKeyStandsForItsPublicKey() throws Exception {
+        ok("genkey", "-cipher", "sm4-cbc", "-passout", "pass:pub-from-priv", "-out", file("pair.key"), "-pubout", file("pair.pub"));
+        ok("sign", "-key", file("pair.key"), "-passin", "pass:pub-from-priv", "-in", data.toString(), "-out", file("pair.sig"));
+        CliRun verified = ok("verify", "-pubkey", file("pair.key"), "-passin", "pass:pub-from-priv", "-signature", file("pair.sig"),
+                "-in", data.toString());
+        assertTrue(verified.out().contains("Verified OK"), verified.out());
+
+        // encrypted to the encrypted key's public key, decrypted with the key
+        byte[] ciphertext = ok("encrypt", "-pubkey", file("pair.key"), "-passin", "pass:pub-from-priv", "-in", data.toString())
+                .outBytes();
+        java.nio.file.Files.write(directory.resolve("pair.sm2"), ciphertext);
+        assertArrayEquals(Files.readAllBytes(data), ok("decrypt", "-key", file("pair.key"), "-passin", "pass:pub-from-priv",
+                "-in", file("pair.sm2")).outBytes());
+
+        CliRun none = CliRun.of("verify", "-pubkey", file("pair.key"), "-signature", file("pair.sig"), "-in", data.toString());
+        assertEquals(1, none.status());
+        assertTrue(none.err().contains("give its password with -passin"), none.err());
+        CliRun wrong = CliRun.of("encrypt", "-pubkey", file("pair.key"), "-passin", "pass:wrong", "-in", data.toString());
+        assertEquals(1, wrong.status());
+        assertTrue(wrong.err().contains("wrong password"), wrong.err());
+        assertEquals(2, CliRun.of("verify", "-CAfile", file("pair.pub"), "-passin", "pass:x", file("pair.pub")).status(),
+                "-passin has no meaning for certificate verification");
+    }
+
     @Test
     void opensslReadsOurAesKeysAndWeReadItsKeys() throws Exception {
         byte[] original = pkcs8(plainKey.toString());
