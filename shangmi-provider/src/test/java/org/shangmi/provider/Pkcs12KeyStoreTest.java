@@ -179,15 +179,7 @@ class Pkcs12KeyStoreTest {
         PrivateKey key = opensslKey();
         for (ShangMiProvider provider : Providers.each()) {
             try (Installed installed = Installed.first(provider)) {
-                byte[] file = withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> {
-                    KeyStore store = KeyStore.getInstance("PKCS12");
-                    store.load(null, null);
-                    store.setEntry("leaf", new KeyStore.PrivateKeyEntry(key, chainOf("leaf", "inter")),
-                            new KeyStore.PasswordProtection(PASSWORD.toCharArray(), "PBEWithHmacSM3AndSM4", null));
-                    ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    store.store(out, PASSWORD.toCharArray());
-                    return out.toByteArray();
-                });
+                byte[] file = withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> storedUnderHmacSm3(key));
                 KeyStore again = KeyStore.getInstance("PKCS12");
                 again.load(new ByteArrayInputStream(file), PASSWORD.toCharArray());
                 assertEquals(key, again.getKey("leaf", PASSWORD.toCharArray()));
@@ -205,7 +197,7 @@ class Pkcs12KeyStoreTest {
 
     /**
      * GM/T 0091-2020 gives id-hmacWithSM3 two OIDs (appendix A.2: 401.3.1, which OpenSSL writes;
-     * appendix C: 401.2, HMAC-SM3's own, which Bouncy Castle, GmSSL and Kona write and read): the
+     * appendix C: 401.2, HMAC-SM3's own, which GmSSL and Bouncy Castle read): the
      * keystore writes the one the property names and reads both. (Bouncy Castle's own PKCS12
      * keystore reads no SM4 PBES2 at all: its key-size table has no SM4; Pbes2CipherTest checks
      * its PBKDF2 against both OIDs.)
@@ -215,15 +207,7 @@ class Pkcs12KeyStoreTest {
         PrivateKey key = opensslKey();
         try (Installed installed = Installed.first(Providers.each().get(0))) {
             for (String oid : new String[] {null, "1.2.156.10197.1.401.2", "1.2.156.10197.1.401.3.1"}) {
-                byte[] file = withPrfOid(oid, () -> withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> {
-                    KeyStore store = KeyStore.getInstance("PKCS12");
-                    store.load(null, null);
-                    store.setEntry("leaf", new KeyStore.PrivateKeyEntry(key, chainOf("leaf", "inter")),
-                            new KeyStore.PasswordProtection(PASSWORD.toCharArray(), "PBEWithHmacSM3AndSM4", null));
-                    ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    store.store(out, PASSWORD.toCharArray());
-                    return out.toByteArray();
-                }));
+                byte[] file = withPrfOid(oid, () -> withProperties("PBEWithHmacSM3AndSM4", "HmacPBESM3", () -> storedUnderHmacSm3(key)));
                 String written = oid == null ? "1.2.156.10197.1.401.3.1" : oid;
                 PBKDF2Params kdf = PBKDF2Params.getInstance(keyBagScheme(file).getKeyDerivationFunc().getParameters());
                 assertEquals(written, kdf.getPrf().getAlgorithm().getId());
@@ -238,6 +222,17 @@ class Pkcs12KeyStoreTest {
                 return parameters.getEncoded();
             }), "a property naming neither OID is refused, not ignored");
         }
+    }
+
+    /** A PKCS#12 file of the JDK's keystore with the key and its chain, the key protected by PBEWithHmacSM3AndSM4. */
+    private static byte[] storedUnderHmacSm3(PrivateKey key) throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setEntry("leaf", new KeyStore.PrivateKeyEntry(key, chainOf("leaf", "inter")),
+                new KeyStore.PasswordProtection(PASSWORD.toCharArray(), "PBEWithHmacSM3AndSM4", null));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        store.store(out, PASSWORD.toCharArray());
+        return out.toByteArray();
     }
 
     private static <T> T withPrfOid(String oid, Action<T> action) throws Exception {
