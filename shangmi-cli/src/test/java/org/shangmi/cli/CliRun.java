@@ -24,4 +24,11 @@ record CliRun(int status, byte[] outBytes, String err) {
     static CliRun of(String... args) {
         return of(new byte[0], false, args);
     }
+
+    /** A run that must succeed: fails the test with the command line and what it said otherwise. */
+    static CliRun ok(String... args) {
+        CliRun run = of(args);
+        org.junit.jupiter.api.Assertions.assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
+        return run;
+    }
 }

@@ -1,5 +1,6 @@
 package org.shangmi.cli;
 
+import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,12 +40,6 @@ class CmsCommandTest {
 
     private static String pki(String name) {
         return pki.path(name).toString();
-    }
-
-    private static CliRun ok(String... args) {
-        CliRun run = CliRun.of(args);
-        assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
-        return run;
     }
 
     @Test

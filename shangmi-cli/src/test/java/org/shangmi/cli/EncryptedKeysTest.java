@@ -1,5 +1,6 @@
 package org.shangmi.cli;
 
+import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,12 +37,6 @@ class EncryptedKeysTest {
 
     private static String file(String name) {
         return directory.resolve(name).toString();
-    }
-
-    private static CliRun ok(String... args) {
-        CliRun run = CliRun.of(args);
-        assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
-        return run;
     }
 
     private static byte[] pkcs8(String key, String... passin) {

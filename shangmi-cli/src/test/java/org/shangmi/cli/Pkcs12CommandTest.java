@@ -1,9 +1,9 @@
 package org.shangmi.cli;
 
+import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,42 +33,29 @@ class Pkcs12CommandTest {
         return directory.resolve(name).toString();
     }
 
-    private static CliRun ok(String... args) {
-        CliRun run = CliRun.of(args);
-        assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
-        return run;
-    }
-
-    private static String openssl(String... args) {
-        OpenSslCommand.Result result = OpenSslCommand.attempt(new byte[0], args);
-        String both = new String(result.stdout(), StandardCharsets.UTF_8) + new String(result.stderr(), StandardCharsets.UTF_8);
-        assertEquals(0, result.exit(), "openssl " + String.join(" ", args) + ": " + both);
-        return both;
-    }
-
     @Test
     void opensslReadsOurFiles() throws Exception {
         ok("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-certfile", pki("inter.pem"), "-keypbe",
                 "SM4-CBC", "-certpbe", "SM4-CBC", "-macalg", "SM3", "-passout", "pass:secret", "-out", file("sm4.p12"));
-        String info = openssl("pkcs12", "-info", "-in", file("sm4.p12"), "-passin", "pass:secret", "-noout");
+        String info = OpenSslCommand.text("pkcs12", "-info", "-in", file("sm4.p12"), "-passin", "pass:secret", "-noout");
         assertTrue(info.contains("MAC: sm3"), info);
         assertTrue(info.contains("Shrouded Keybag: PBES2, PBKDF2, SM4-CBC"), info);
         assertTrue(info.contains("PKCS7 Encrypted data: PBES2, PBKDF2, SM4-CBC"), info);
-        String extracted = openssl("pkcs12", "-in", file("sm4.p12"), "-passin", "pass:secret", "-nodes");
+        String extracted = OpenSslCommand.text("pkcs12", "-in", file("sm4.p12"), "-passin", "pass:secret", "-nodes");
         assertTrue(extracted.contains("BEGIN PRIVATE KEY") && extracted.contains("CN = leaf.example.com")
                 && extracted.contains("subject=C = CN, O = ShangMi Test, CN = Intermediate"), extracted);
 
         ok("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-passout", "pass:secret", "-out",
                 file("default.p12"));
-        String defaults = openssl("pkcs12", "-info", "-in", file("default.p12"), "-passin", "pass:secret", "-noout");
+        String defaults = OpenSslCommand.text("pkcs12", "-info", "-in", file("default.p12"), "-passin", "pass:secret", "-noout");
         assertTrue(defaults.contains("MAC: sha256") && defaults.contains("AES-256-CBC"), defaults);
     }
 
     @Test
     void weReadOpensslsFiles() throws Exception {
-        openssl("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-certfile", pki("inter.pem"), "-keypbe",
+        OpenSslCommand.text("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-certfile", pki("inter.pem"), "-keypbe",
                 "SM4-CBC", "-certpbe", "SM4-CBC", "-macalg", "SM3", "-passout", "pass:secret", "-out", file("openssl-sm4.p12"));
-        openssl("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-passout", "pass:secret", "-out",
+        OpenSslCommand.text("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-passout", "pass:secret", "-out",
                 file("openssl-default.p12"));
         for (String name : new String[] {"openssl-sm4.p12", "openssl-default.p12"}) {
             CliRun info = ok("pkcs12", "-in", file(name), "-passin", "pass:secret", "-info", "-noout");

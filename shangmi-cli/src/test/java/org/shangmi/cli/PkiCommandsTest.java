@@ -1,10 +1,10 @@
 package org.shangmi.cli;
 
+import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,19 +32,6 @@ class PkiCommandsTest {
 
     private String file(String name) {
         return directory.resolve(name).toString();
-    }
-
-    private static CliRun ok(String... args) {
-        CliRun run = CliRun.of(args);
-        assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
-        return run;
-    }
-
-    private static String openssl(String... args) {
-        OpenSslCommand.Result result = OpenSslCommand.attempt(new byte[0], args);
-        String both = new String(result.stdout(), StandardCharsets.UTF_8) + new String(result.stderr(), StandardCharsets.UTF_8);
-        assertEquals(0, result.exit(), "openssl " + String.join(" ", args) + ": " + both);
-        return both;
     }
 
     /** A CA, an intermediate and a leaf, made by our commands from keys of our genkey. */
@@ -78,16 +65,16 @@ class PkiCommandsTest {
     void opensslAcceptsOurRequestsAndCertificates() throws Exception {
         ourChain();
         for (String csr : List.of("inter.csr", "leaf.csr")) {
-            assertTrue(openssl("req", "-in", file(csr), "-noout", "-verify", "-vfyopt", ID).contains("verify OK"), csr);
+            assertTrue(OpenSslCommand.text("req", "-in", file(csr), "-noout", "-verify", "-vfyopt", ID).contains("verify OK"), csr);
         }
         // OpenSSL 3 checks only the target's signature with the ID it is given (openssl/openssl#23471),
         // so each link is verified on its own, its issuer as trust anchor
         opensslChecksSelfSignature("ca.pem");
-        assertTrue(openssl("verify", "-vfyopt", ID, "-CAfile", file("ca.pem"), file("inter.pem")).contains("inter.pem: OK"));
-        assertTrue(openssl("verify", "-vfyopt", ID, "-partial_chain", "-CAfile", file("inter.pem"), file("leaf.pem"))
+        assertTrue(OpenSslCommand.text("verify", "-vfyopt", ID, "-CAfile", file("ca.pem"), file("inter.pem")).contains("inter.pem: OK"));
+        assertTrue(OpenSslCommand.text("verify", "-vfyopt", ID, "-partial_chain", "-CAfile", file("inter.pem"), file("leaf.pem"))
                 .contains("leaf.pem: OK"));
 
-        String text = openssl("x509", "-in", file("leaf.pem"), "-noout", "-text");
+        String text = OpenSslCommand.text("x509", "-in", file("leaf.pem"), "-noout", "-text");
         for (String expected : List.of("Serial Number: 4096 (0x1000)", "Issuer: C = CN, O = ShangMi Test, CN = Test Intermediate",
                 "Subject: C = CN, CN = leaf.example.com", "ASN1 OID: SM2", "X509v3 Basic Constraints: critical", "CA:FALSE",
                 "X509v3 Key Usage: critical", "Digital Signature, Key Encipherment",
@@ -96,9 +83,9 @@ class PkiCommandsTest {
                 "X509v3 Authority Key Identifier", "Signature Algorithm: SM2-with-SM3")) {
             assertTrue(text.contains(expected), expected + " in:\n" + text);
         }
-        String inter = openssl("x509", "-in", file("inter.pem"), "-noout", "-text");
+        String inter = OpenSslCommand.text("x509", "-in", file("inter.pem"), "-noout", "-text");
         assertTrue(inter.contains("CA:TRUE, pathlen:0") && inter.contains("Certificate Sign, CRL Sign"), inter);
-        String root = openssl("x509", "-in", file("ca.pem"), "-noout", "-text");
+        String root = OpenSslCommand.text("x509", "-in", file("ca.pem"), "-noout", "-text");
         assertTrue(root.contains("X509v3 Basic Constraints: critical") && root.contains("CA:TRUE"), root);
         // the key identifiers chain: the leaf's authority key identifier is the intermediate's subject key identifier
         assertEquals(keyIdentifier(inter, "Subject Key Identifier"), keyIdentifier(text, "Authority Key Identifier"));
@@ -119,13 +106,13 @@ class PkiCommandsTest {
                 Files.readAllBytes(directory.resolve("leaf.csr.der")));
 
         for (String fields : List.of("-subject", "-issuer", "-serial", "-dates")) {
-            assertEquals(openssl("x509", "-in", file("leaf.der"), "-inform", "DER", "-noout", fields).strip(),
+            assertEquals(OpenSslCommand.text("x509", "-in", file("leaf.der"), "-inform", "DER", "-noout", fields).strip(),
                     ok("x509", "-in", file("leaf.der"), "-noout", fields).out().strip(), fields);
         }
-        assertEquals(openssl("x509", "-in", file("leaf.pem"), "-noout", "-pubkey").strip(),
+        assertEquals(OpenSslCommand.text("x509", "-in", file("leaf.pem"), "-noout", "-pubkey").strip(),
                 ok("x509", "-in", file("leaf.pem"), "-noout", "-pubkey").out().strip());
         String ours = ok("x509", "-in", file("leaf.pem"), "-noout", "-text").out();
-        String theirs = openssl("x509", "-in", file("leaf.pem"), "-noout", "-text");
+        String theirs = OpenSslCommand.text("x509", "-in", file("leaf.pem"), "-noout", "-text");
         assertEquals(block(theirs, "pub:"), block(ours, "pub:"));
         for (String expected : List.of("Digital Signature, Key Encipherment", "DNS:leaf.example.com, IP Address:10.0.0.1",
                 "Not After : ", "Subject: C = CN, CN = leaf.example.com")) {
@@ -171,7 +158,7 @@ class PkiCommandsTest {
         assertTrue(verified.err().contains("verify OK"), verified.err());
         ok("x509", "-req", "-in", file("leaf.csr"), "-CA", file("inter.pem"), "-CAkey", file("inter.key"),
                 "-addext", "keyUsage = critical,digitalSignature", "-out", file("reissued.pem"));
-        assertTrue(openssl("verify", "-vfyopt", ID, "-partial_chain", "-CAfile", file("inter.pem"), file("reissued.pem"))
+        assertTrue(OpenSslCommand.text("verify", "-vfyopt", ID, "-partial_chain", "-CAfile", file("inter.pem"), file("reissued.pem"))
                 .contains("reissued.pem: OK"));
     }
 
@@ -217,8 +204,8 @@ class PkiCommandsTest {
         org.bouncycastle.asn1.x509.Certificate parsed = org.bouncycastle.asn1.x509.Certificate.getInstance(der);
         Files.write(directory.resolve("tbs.der"), parsed.getTBSCertificate().getEncoded("DER"));
         Files.write(directory.resolve("signature.der"), parsed.getSignature().getOctets());
-        Files.writeString(directory.resolve("self.pub"), openssl("x509", "-in", file(certificate), "-noout", "-pubkey"));
-        assertTrue(openssl("dgst", "-sm3", "-verify", file("self.pub"), "-sigopt", ID, "-signature", file("signature.der"),
+        Files.writeString(directory.resolve("self.pub"), OpenSslCommand.text("x509", "-in", file(certificate), "-noout", "-pubkey"));
+        assertTrue(OpenSslCommand.text("dgst", "-sm3", "-verify", file("self.pub"), "-sigopt", ID, "-signature", file("signature.der"),
                 file("tbs.der")).contains("Verified OK"));
     }
 

@@ -1,5 +1,6 @@
 package org.shangmi.cli;
 
+import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -172,12 +173,6 @@ class Sm4CommandsTest {
         assertEquals(2, CliRun.of("enc", "-sm4-cbc", "-K", KEY).status(), "no IV");
         assertEquals(2, CliRun.of("enc", "-K", KEY).status(), "no mode");
         assertEquals(2, CliRun.of("enc", "-sm4-cbc", "-sm4-ctr", "-K", KEY, "-iv", IV).status(), "two modes");
-    }
-
-    private static CliRun ok(String... args) {
-        CliRun run = CliRun.of(args);
-        assertEquals(0, run.status(), String.join(" ", args) + ": " + run.err());
-        return run;
     }
 
     private static String[] concat(String[] a, String[] b) {

@@ -53,6 +53,16 @@ public final class OpenSslCommand {
         return result.stdout();
     }
 
+    /** Runs {@code openssl args...} with no input; returns what it printed on both streams as text, fails on a non-zero exit. */
+    public static String text(String... args) {
+        Result result = attempt(new byte[0], args);
+        String both = new String(result.stdout(), StandardCharsets.UTF_8) + new String(result.stderr(), StandardCharsets.UTF_8);
+        if (result.exit() != 0) {
+            throw new AssertionError("openssl " + String.join(" ", args) + " exited " + result.exit() + ": " + both);
+        }
+        return both;
+    }
+
     /** How a command ended. */
     public record Result(int exit, byte[] stdout, byte[] stderr) {
     }
