@@ -7,6 +7,7 @@ module org.shangmi.tls {
     requires transitive org.shangmi.provider;
     requires transitive org.bouncycastle.tls;
     requires org.bouncycastle.provider;
+    requires java.naming;
 
     exports org.shangmi.tls;
 

@@ -13,14 +13,15 @@ import java.util.List;
 import java.util.Set;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
-import javax.net.ssl.X509TrustManager;
+import org.shangmi.tls.TlcpEncryptionTrust;
 
 /**
  * A peer's TLCP certificate list split into its signing chain and its encryption certificate,
  * and checked: the signing chain by the application's trust manager (as any JSSE peer's chain,
  * host name included); a server's encryption certificate by the trust manager too, as the
  * certificate of a key-exchange key; a client's by PKIX against the trust manager's anchors
- * with the list's CA certificates as intermediates; the encryption certificate's key usage for
+ * with the list's CA certificates as intermediates, then by the trust manager's
+ * {@link TlcpEncryptionTrust} where it has one; the encryption certificate's key usage for
  * the suite's key exchange; and the two certificates naming one holder (subject, issuer and
  * alternative names alike, as GmSSL requires and the field's CAs issue them): otherwise a
  * certificate of another holder could stand in.
@@ -29,6 +30,9 @@ import javax.net.ssl.X509TrustManager;
  * sign, CAs, enc. The list is told apart by position and by basic constraints, never by trying.
  */
 record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption) {
+
+    /** The auth type of a key-agreement key, as TLS names ECDH certificates. */
+    private static final String KEY_AGREEMENT = "ECDH_ECDSA";
 
     /** The certificates in the order of the standard's list: signing, encryption (when sent), CAs. */
     X509Certificate[] all() {
@@ -66,7 +70,7 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      *
      * @param engine passed to an extended trust manager, for host-name checks and constraints
      */
-    void check(X509TrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite) throws TlcpAlertException {
+    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite) throws TlcpAlertException {
         if (!Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encryption)) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's certificates must hold SM2 keys");
         }
@@ -84,7 +88,7 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
         if (server) {
             checkServerEncryption(trust, engine, exchange);
         } else {
-            checkEncryption(trust);
+            checkClientEncryption(trust, engine);
         }
     }
 
@@ -115,47 +119,40 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      * checks, pinning and host-name check apply), as the certificate of a key-exchange key:
      * authType "RSA" asks for keyEncipherment, "ECDH_ECDSA" for keyAgreement.
      */
-    private void checkServerEncryption(X509TrustManager trust, SSLEngine engine, boolean exchange) throws TlcpAlertException {
+    private void checkServerEncryption(X509ExtendedTrustManager trust, SSLEngine engine, boolean exchange) throws TlcpAlertException {
         boolean[] usage = encryption.getKeyUsage();
         String authType = !exchange || usage == null || DoubleCertificates.has(usage, 2) ? "RSA" : "ECDH_ECDSA";
         X509Certificate[] chain = signChain.clone();
         chain[0] = encryption;
         try {
-            if (trust instanceof X509ExtendedTrustManager extended) {
-                extended.checkServerTrusted(chain, authType, engine);
-            } else {
-                trust.checkServerTrusted(chain, authType);
-            }
+            trust.checkServerTrusted(chain, authType, engine);
         } catch (CertificateException | RuntimeException e) {
-            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the server's encryption certificate is not trusted: "
-                    + e.getMessage(), e);
+            throw untrusted("the server's encryption certificate", e);
         }
     }
 
-    private void checkSigning(X509TrustManager trust, SSLEngine engine, boolean server) throws TlcpAlertException {
+    private void checkSigning(X509ExtendedTrustManager trust, SSLEngine engine, boolean server) throws TlcpAlertException {
         if (trust == null) {
             throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "no trust manager to check the peer's certificates");
         }
         try {
-            if (trust instanceof X509ExtendedTrustManager extended) {
-                if (server) {
-                    extended.checkServerTrusted(signChain.clone(), "UNKNOWN", engine);
-                } else {
-                    extended.checkClientTrusted(signChain.clone(), "EC", engine);
-                }
-            } else if (server) {
-                trust.checkServerTrusted(signChain.clone(), "UNKNOWN");
+            if (server) {
+                trust.checkServerTrusted(signChain.clone(), "UNKNOWN", engine);
             } else {
-                trust.checkClientTrusted(signChain.clone(), "EC");
+                trust.checkClientTrusted(signChain.clone(), "EC", engine);
             }
         } catch (CertificateException | RuntimeException e) {
-            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the peer's signing certificate is not trusted: "
-                    + e.getMessage(), e);
+            throw untrusted(server ? "the server's signing certificate" : "the client's signing certificate", e);
         }
     }
 
+    /** The alert for a refused certificate, its message led by the reason (expired, no trusted issuer, host name). */
+    private static TlcpAlertException untrusted(String which, Exception e) {
+        return new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, which + " is not trusted: " + CertificateProblem.describe(e), e);
+    }
+
     /** Checks a client's signing chain alone (an ECC suite needs no client encryption certificate). */
-    void checkSigningOnly(X509TrustManager trust, SSLEngine engine) throws TlcpAlertException {
+    void checkSigningOnly(X509ExtendedTrustManager trust, SSLEngine engine) throws TlcpAlertException {
         if (!Certificates.isSm2(signChain[0]) || !DoubleCertificates.allowsSigning(signChain[0])) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the client's certificate is not an SM2 signing certificate");
         }
@@ -165,9 +162,11 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
     /**
      * A client's encryption certificate by PKIX against the trust manager's issuers (the JDK's
      * trust managers require digitalSignature of every client certificate, which an encryption
-     * certificate does not have), without revocation checking.
+     * certificate does not have), the client's CA certificates as intermediates, revocation as
+     * the JDK's default trust manager has it ({@code com.sun.net.ssl.checkRevocation}), then the
+     * connection's algorithm constraints and the application's {@link TlcpEncryptionTrust}.
      */
-    private void checkEncryption(X509TrustManager trust) throws TlcpAlertException {
+    private void checkClientEncryption(X509ExtendedTrustManager trust, SSLEngine engine) throws TlcpAlertException {
         X509Certificate[] anchors = trust.getAcceptedIssuers();
         if (anchors == null || anchors.length == 0) {
             throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN,
@@ -177,21 +176,26 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
         for (X509Certificate anchor : anchors) {
             trustAnchors.add(new TrustAnchor(anchor, null));
         }
-        try {
-            List<X509Certificate> path = new java.util.ArrayList<>();
-            path.add(encryption);
-            // the CA certificates as sent, less any trust anchor itself (a path ends below its anchor)
-            for (X509Certificate certificate : Arrays.asList(signChain).subList(1, signChain.length)) {
-                if (!Arrays.asList(anchors).contains(certificate)) {
-                    path.add(certificate);
-                }
+        List<X509Certificate> path = new java.util.ArrayList<>();
+        path.add(encryption);
+        // the CA certificates as sent, less any trust anchor itself (a path ends below its anchor)
+        for (X509Certificate certificate : Arrays.asList(signChain).subList(1, signChain.length)) {
+            if (!Arrays.asList(anchors).contains(certificate)) {
+                path.add(certificate);
             }
+        }
+        X509Certificate[] chain = path.toArray(X509Certificate[]::new);
+        try {
             PKIXParameters parameters = new PKIXParameters(trustAnchors);
-            parameters.setRevocationEnabled(false);
+            parameters.setRevocationEnabled(Boolean.getBoolean("com.sun.net.ssl.checkRevocation"));
             CertPathValidator.getInstance("PKIX").validate(CertificateFactory.getInstance("X.509").generateCertPath(path), parameters);
-        } catch (GeneralSecurityException e) {
-            throw new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, "the peer's encryption certificate is not trusted: "
-                    + e.getMessage(), e);
+            IdentityCheckingTrustManager.checkConstraints(chain, KEY_AGREEMENT, engine.getSSLParameters().getAlgorithmConstraints());
+            TlcpEncryptionTrust application = IdentityCheckingTrustManager.encryptionTrust(trust);
+            if (application != null) {
+                application.checkClientEncryptionTrusted(chain.clone(), KEY_AGREEMENT, engine);
+            }
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw untrusted("the client's encryption certificate", e);
         }
     }
 }

@@ -2,7 +2,7 @@ package org.shangmi.tls.tlcp;
 
 import java.security.SecureRandom;
 import javax.net.ssl.X509KeyManager;
-import javax.net.ssl.X509TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * What the engines of one SSLContext share: the key and trust managers, the random source, and
@@ -11,12 +11,12 @@ import javax.net.ssl.X509TrustManager;
 final class TlcpContext {
 
     private final X509KeyManager keyManager;
-    private final X509TrustManager trustManager;
+    private final X509ExtendedTrustManager trustManager;
     private final SecureRandom random;
     private final TlcpSessionContext clientSessions = new TlcpSessionContext();
     private final TlcpSessionContext serverSessions = new TlcpSessionContext();
 
-    TlcpContext(X509KeyManager keyManager, X509TrustManager trustManager, SecureRandom random) {
+    TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random) {
         this.keyManager = keyManager;
         this.trustManager = trustManager;
         this.random = random;
@@ -26,7 +26,8 @@ final class TlcpContext {
         return keyManager;
     }
 
-    X509TrustManager trustManager() {
+    /** The application's trust manager, a plain one given the extended checks ({@link IdentityCheckingTrustManager}). */
+    X509ExtendedTrustManager trustManager() {
         return trustManager;
     }
 

@@ -19,7 +19,7 @@ import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
-import javax.net.ssl.X509TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
 import org.shangmi.tls.TlcpParameters;
 
 /**
@@ -60,6 +60,7 @@ public final class TlcpEngine extends SSLEngine {
     private boolean sessionCreation = true;
     private List<SNIServerName> serverNames = List.of();
     private String identification;
+    private java.security.AlgorithmConstraints algorithmConstraints;
     private TlcpOptions options = TlcpOptions.DEFAULT;
 
     private TlcpHandshake handshake;
@@ -94,7 +95,7 @@ public final class TlcpEngine extends SSLEngine {
         return context.random();
     }
 
-    X509TrustManager trustManager() {
+    X509ExtendedTrustManager trustManager() {
         return context.trustManager();
     }
 
@@ -753,6 +754,7 @@ public final class TlcpEngine extends SSLEngine {
         }
         parameters.setServerNames(serverNames);
         parameters.setEndpointIdentificationAlgorithm(identification);
+        parameters.setAlgorithmConstraints(algorithmConstraints);
         return parameters;
     }
 
@@ -773,6 +775,7 @@ public final class TlcpEngine extends SSLEngine {
             serverNames = List.copyOf(parameters.getServerNames());
         }
         identification = parameters.getEndpointIdentificationAlgorithm();
+        algorithmConstraints = parameters.getAlgorithmConstraints();
         if (parameters instanceof TlcpParameters tlcp) {
             options = TlcpOptions.of(tlcp);
         }

@@ -80,7 +80,7 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
         if (tls != null) {
             tls.init(keyManagers, trustManagers, source);
         }
-        context = new TlcpContext(keys, trust, source);
+        context = new TlcpContext(keys, trust == null ? null : IdentityCheckingTrustManager.of(trust), source);
     }
 
     private TlcpContext context() {

@@ -57,6 +57,20 @@ final class OpenSslTlcpPki {
         certificates = CertificateFactory.getInstance("X.509");
     }
 
+    /**
+     * Another double certificate issued by the intermediate, {@code name_sign} and
+     * {@code name_enc}, for the subject given and with {@code subjectAltName} as given (openssl's
+     * syntax, e.g. {@code DNS:localhost}).
+     */
+    void issueDouble(String name, String subject, String subjectAltName) throws Exception {
+        Files.writeString(pki.path("extensions.cnf"), "[ " + name + "_sign ]\nbasicConstraints = critical,CA:FALSE\n"
+                + "keyUsage = critical,digitalSignature\nsubjectAltName = " + subjectAltName + "\n[ " + name + "_enc ]\n"
+                + "basicConstraints = critical,CA:FALSE\nkeyUsage = critical,keyEncipherment,dataEncipherment,keyAgreement\n"
+                + "subjectAltName = " + subjectAltName + "\n", StandardOpenOption.APPEND);
+        pki.issue(name + "_sign", subject, "inter", name + "_sign", 10);
+        pki.issue(name + "_enc", subject, "inter", name + "_enc", 10);
+    }
+
     Certificate certificate(String name) throws Exception {
         return OpenSslPki.certificate(certificates, pki.path(name + ".pem"));
     }
