@@ -128,8 +128,9 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     /**
-     * What a client's configuration must match for it to offer a cached session: the server
-     * names it asks for, its host-name check, and its explicit key aliases.
+     * What a connection must match for a cached session to be resumed on it: the server names the
+     * client asks for, the host-name check, and the explicit key aliases. A client offers only
+     * such a session, and a server resumes only such a session.
      */
     String resumptionContext() {
         return requestedServerNames() + "|" + identification + "|" + options.signAlias() + "|" + options.encAlias();

@@ -118,8 +118,11 @@ final class TlcpServerHandshake extends TlcpHandshake {
         serverRandom = newRandom(engine.random());
 
         TlcpSession cached = sessionId.length > 0 ? engine.serverSessions().find(sessionId) : null;
+        // resumed only under the server names and key aliases it was made with (RFC 6066 section 3):
+        // another name may stand for another server, certificate or policy
         if (cached != null && offered.contains(cached.suite()) && engine.enabledSuites().contains(cached.suite())
-                && (!engine.getNeedClientAuth() || cached.hasPeerCertificates())) {
+                && (!engine.getNeedClientAuth() || cached.hasPeerCertificates())
+                && cached.resumptionContext().equals(engine.resumptionContext())) {
             byte[] secret = cached.masterSecret();
             if (secret != null) { // else invalidated meanwhile: a full handshake instead
                 resume(cached, secret);
@@ -139,6 +142,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         engine.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
         session.setRequestedServerNames(engine.requestedServerNames());
+        session.setResumptionContext(engine.resumptionContext());
         send(serverHello(newId));
         send(certificateMessage(own.certificateList(true, engine.options().certificateOrder())));
         send(serverKeyExchange());

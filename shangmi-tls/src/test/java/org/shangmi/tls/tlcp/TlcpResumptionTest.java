@@ -118,6 +118,49 @@ class TlcpResumptionTest extends WithShangMi {
                 ((javax.net.ssl.ExtendedSSLSession) second.server.getSession()).getRequestedServerNames());
     }
 
+    /**
+     * A ClientHello offering {@code sessionId} for TLCP_ECC_SM4_GCM_SM3, with a server_name
+     * extension naming {@code host} (none when null), in a record.
+     */
+    private static ByteBuffer clientHello(byte[] sessionId, String host) {
+        MessageWriter hello = new MessageWriter(TlcpHandshake.CLIENT_HELLO).uint16(0x0101).bytes(new byte[32])
+                .vector8(sessionId).uint16(2).uint16(TlcpSuite.TLCP_ECC_SM4_GCM_SM3.code()).vector8(new byte[] {0});
+        if (host != null) {
+            byte[] name = host.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            hello.uint16(name.length + 9).uint16(0).uint16(name.length + 5).uint16(name.length + 3).uint8(0).vector16(name);
+        }
+        byte[] message = hello.toByteArray();
+        ByteBuffer record = ByteBuffer.allocate(5 + message.length);
+        record.put((byte) 22).putShort((short) 0x0101).putShort((short) message.length).put(message).flip();
+        return record;
+    }
+
+    /** The session ID of the ServerHello a new server engine of the context answers {@code hello} with. */
+    private byte[] answeredSessionId(ByteBuffer hello) throws SSLException {
+        SSLEngine server = serverContext.createSSLEngine();
+        server.setUseClientMode(false);
+        server.unwrap(hello, ByteBuffer.allocate(1 << 15));
+        ByteBuffer flight = ByteBuffer.allocate(1 << 16);
+        server.wrap(ByteBuffer.allocate(0), flight);
+        // record header (5), handshake header (4), version (2), random (32), then the session ID with its length
+        int length = flight.get(5 + 4 + 2 + 32) & 0xff;
+        byte[] id = new byte[length];
+        flight.get(5 + 4 + 2 + 32 + 1, id);
+        return id;
+    }
+
+    @Test
+    void aServerResumesASessionOnlyUnderTheServerNameItWasMadeFor() throws Exception {
+        EnginePair first = pair(false);
+        first.handshake();
+        byte[] id = first.server.getSession().getId();
+        assertEquals(List.of(new SNIHostName("localhost")),
+                ((javax.net.ssl.ExtendedSSLSession) first.server.getSession()).getRequestedServerNames());
+        assertArrayEquals(id, answeredSessionId(clientHello(id, "localhost")), "the same name resumes");
+        assertFalse(Arrays.equals(id, answeredSessionId(clientHello(id, "other.example"))), "another name: a full handshake");
+        assertFalse(Arrays.equals(id, answeredSessionId(clientHello(id, null))), "no name: a full handshake");
+    }
+
     @Test
     void aClientCheckingHostNamesDoesNotResumeASessionMadeWithout() throws Exception {
         EnginePair first = pair(false);
