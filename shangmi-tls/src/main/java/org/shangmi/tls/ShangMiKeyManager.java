@@ -13,6 +13,8 @@ import java.security.interfaces.EdECKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -41,6 +43,11 @@ import org.shangmi.tls.tlcp.Certificates;
  * when it names extended key usages). Certificates inside their validity come first: one
  * outside it is offered only when no key type has a valid one, as Bouncy Castle's own key
  * managers do.
+ *
+ * <p>Through the JCA's own key types ({@code getServerAliases("EC")}, as TLCP asks for its
+ * signing and encryption entries) every key of the type for the side is listed, those whose key
+ * usage allows signing first; made by ShangMiTLS's {@code KeyManagerFactory "PKIX"}, under the
+ * key stores' own aliases, which every method taking an alias understands.
  */
 public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
 
@@ -49,11 +56,24 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
 
     private final X509KeyManager keys;
     private final BCX509ExtendedKeyManager bouncyCastle;
+    /** The stores behind {@code keys}, when known: their entries under their own aliases. */
+    private final KeyStoreEntries entries;
 
     /** Offers the keys of {@code keys}, SM2 keys included. */
     public ShangMiKeyManager(X509KeyManager keys) {
+        this(keys, null);
+    }
+
+    /**
+     * Offers the keys of {@code keys}, which a factory made over the stores {@code entries} reads:
+     * for plain JCA key types ("EC", "SM2") the stores' entries are listed under their own aliases,
+     * and those aliases are understood wherever an alias is taken (TLCP's encryption entries,
+     * which {@code keys} may not list, and aliases an application names).
+     */
+    ShangMiKeyManager(X509KeyManager keys, KeyStoreEntries entries) {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.bouncyCastle = keys instanceof BCX509ExtendedKeyManager bc ? bc : null;
+        this.entries = entries;
     }
 
     @Override
@@ -106,13 +126,19 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         return chooseKey(keyTypes, issuers, new Connection(true, null, engine), true);
     }
 
+    /** The chain under a store's own alias, else under the wrapped manager's. */
     @Override
     public X509Certificate[] getCertificateChain(String alias) {
-        return keys.getCertificateChain(alias);
+        X509Certificate[] chain = entries == null || alias == null ? null : entries.chain(alias);
+        return chain != null ? chain : keys.getCertificateChain(alias);
     }
 
+    /** The key under a store's own alias, else under the wrapped manager's. */
     @Override
     public PrivateKey getPrivateKey(String alias) {
+        if (entries != null && alias != null && entries.chain(alias) != null) {
+            return entries.privateKey(alias);
+        }
         return keys.getPrivateKey(alias);
     }
 
@@ -123,11 +149,11 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
     }
 
     private Key key(String keyType, String alias, boolean tls) {
-        X509Certificate[] chain = keys.getCertificateChain(alias);
+        X509Certificate[] chain = getCertificateChain(alias);
         if (chain == null || chain.length == 0 || !fits(keyType, chain[0], tls) || !allowsUse(keyType, chain[0])) {
             return null;
         }
-        PrivateKey key = keys.getPrivateKey(alias);
+        PrivateKey key = getPrivateKey(alias);
         return key == null ? null : new Key(alias, keyType, key, chain.clone());
     }
 
@@ -194,7 +220,7 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         candidates.addAll(aliasList(keyType, issuers, connection.server()));
         for (String alias : candidates) {
             // the certificate's checks first: a token's key is fetched only for the one that fits
-            X509Certificate[] chain = keys.getCertificateChain(alias);
+            X509Certificate[] chain = getCertificateChain(alias);
             if (chain == null || chain.length == 0 || !Certificates.forSide(chain[0], connection.server())
                     || (validOnly && !Certificates.isValidNow(chain[0]))) {
                 continue;
@@ -218,17 +244,40 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
                 : keys.chooseClientAlias(new String[] {type}, issuers, connection.socket());
     }
 
-    /** The aliases whose certificate fits the key type (the JCA's reading), for one side; null for none. */
+    /**
+     * The aliases whose certificate holds a key of the type (the JCA's reading) for one side, null
+     * for none: those whose key usage allows signing (or, for "RSA", key encipherment) first, then
+     * the others (an encryption certificate of TLCP), as the JDK's PKIX key manager orders them.
+     * With the stores known, their own aliases; else the wrapped manager's.
+     */
     private String[] aliases(String keyType, Principal[] issuers, boolean server) {
         List<String> fitting = new ArrayList<>();
-        for (String alias : aliasList(keyType, issuers, server)) {
-            X509Certificate[] chain = keys.getCertificateChain(alias);
-            if (chain != null && chain.length > 0 && fits(keyType, chain[0], false) && allowsUse(keyType, chain[0])
-                    && Certificates.forSide(chain[0], server)) {
-                fitting.add(alias);
+        List<String> otherUse = new ArrayList<>();
+        List<String> candidates = entries != null && jcaKeyType(keyType).equals(keyType) && !SM2_KEY_TYPE.equals(keyType)
+                ? entries.aliases() : aliasList(keyType, issuers, server);
+        for (String alias : candidates) {
+            X509Certificate[] chain = getCertificateChain(alias);
+            if (chain != null && chain.length > 0 && fits(keyType, chain[0], false) && Certificates.forSide(chain[0], server)
+                    && issuedByOneOf(chain, issuers)) {
+                (allowsUse(keyType, chain[0]) ? fitting : otherUse).add(alias);
             }
         }
+        fitting.addAll(otherUse);
         return fitting.isEmpty() ? null : fitting.toArray(String[]::new);
+    }
+
+    /** Whether a certificate of the chain was issued by one of {@code issuers}; true when none are named. */
+    private static boolean issuedByOneOf(X509Certificate[] chain, Principal[] issuers) {
+        if (issuers == null || issuers.length == 0) {
+            return true;
+        }
+        Set<Principal> wanted = new HashSet<>(Arrays.asList(issuers));
+        for (X509Certificate certificate : chain) {
+            if (wanted.contains(certificate.getIssuerX500Principal())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<String> aliasList(String keyType, Principal[] issuers, boolean server) {

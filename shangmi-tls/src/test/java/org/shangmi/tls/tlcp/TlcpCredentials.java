@@ -138,12 +138,14 @@ public final class TlcpCredentials {
 
     /**
      * An SSLContext of ShangMiTLS for {@code protocol} ("TLCPv1.1", "TLCP") with the side's two
-     * key entries (unless {@code withKeys} is false) through SunX509, trusting the root through
-     * the JDK's PKIX.
+     * key entries (unless {@code withKeys} is false), trusting the root through the JDK's PKIX.
+     * The entries are read through the JDK's SunX509 for the GmSSL set and through ShangMiTLS's
+     * "PKIX" (the README's) for the openssl set, so that the peers meet both.
      */
     public SSLContext context(String protocol, boolean server, boolean withKeys) {
         try {
-            KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+            KeyManagerFactory keys = this == openssl ? KeyManagerFactory.getInstance("PKIX", new ShangMiTlsProvider())
+                    : KeyManagerFactory.getInstance("SunX509", "SunJSSE");
             keys.init((server ? this.server : client).keyStore(), STORE_PASSWORD);
             TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
             trust.init(trustStore());
