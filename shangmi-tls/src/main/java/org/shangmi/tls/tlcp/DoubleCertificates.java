@@ -84,6 +84,64 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
         return new DoubleCertificates(sign, signKey, signChain, enc, encKey, encChain);
     }
 
+    /**
+     * Why {@link #choose} finds no credentials, in words for an administrator: what the key
+     * manager holds and what TLCP needs of it.
+     */
+    static String whyNone(X509KeyManager keys, boolean server, String signAlias, String encAlias) {
+        String side = server ? "server" : "client";
+        if (keys == null) {
+            return "no key manager was given to SSLContext.init";
+        }
+        if (signAlias != null) {
+            for (String alias : new String[] {signAlias, encAlias}) {
+                X509Certificate[] chain = keys.getCertificateChain(alias);
+                if (chain == null || chain.length == 0 || keys.getPrivateKey(alias) == null) {
+                    return "the key manager has no key entry under the alias \"" + alias + "\" (TlcpParameters.setKeyAliases)";
+                }
+                if (!Certificates.isSm2(chain[0])) {
+                    return "the key entry \"" + alias + "\" does not hold an SM2 key";
+                }
+            }
+            return "the entries \"" + signAlias + "\" and \"" + encAlias + "\" are one entry";
+        }
+        Set<String> aliases = new LinkedHashSet<>();
+        for (String type : new String[] {EC, "SM2"}) {
+            String[] found = server ? keys.getServerAliases(type, null) : keys.getClientAliases(type, null);
+            if (found != null) {
+                aliases.addAll(Arrays.asList(found));
+            }
+        }
+        List<String> sm2 = new ArrayList<>();
+        List<String> otherSide = new ArrayList<>();
+        for (String alias : aliases) {
+            X509Certificate[] chain = keys.getCertificateChain(alias);
+            if (chain != null && chain.length > 0 && Certificates.isSm2(chain[0])) {
+                (Certificates.forSide(chain[0], server) ? sm2 : otherSide).add(alias);
+            }
+        }
+        String needs = "TLCP needs two SM2 entries: a signing one (key usage digitalSignature or nonRepudiation) and an "
+                + "encryption one (keyEncipherment, dataEncipherment or keyAgreement)";
+        if (sm2.isEmpty()) {
+            return otherSide.isEmpty() ? "the key manager lists no SM2 key entry for a " + side + "; " + needs
+                    : "the SM2 entries " + otherSide + " are not for a " + side + " (their extendedKeyUsage); " + needs;
+        }
+        if (sm2.size() == 1) {
+            return "the key manager lists one SM2 entry for a " + side + " (\"" + sm2.get(0) + "\"); " + needs;
+        }
+        boolean signing = false;
+        boolean encryption = false;
+        for (String alias : sm2) {
+            boolean[] usage = keys.getCertificateChain(alias)[0].getKeyUsage();
+            signing |= usage == null || has(usage, DIGITAL_SIGNATURE) || has(usage, NON_REPUDIATION);
+            encryption |= usage == null || encrypts(usage);
+        }
+        if (!signing || !encryption) {
+            return "none of the SM2 entries " + sm2 + " allows " + (signing ? "encryption" : "signing") + "; " + needs;
+        }
+        return "the SM2 entries " + sm2 + " hold no private key the key manager gives out; " + needs;
+    }
+
     /** The best alias for signing or for encryption: valid, paired with the signing certificate, first listed. */
     private static String best(X509KeyManager keys, Set<String> aliases, boolean server, boolean signing,
             X509Certificate partner) {

@@ -231,7 +231,10 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
             if (suite.ephemeral() && own == null) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
-                        "an ECDHE suite needs the client's signing and encryption certificates, and none are configured");
+                        "the server chose an ECDHE suite, which needs the client's signing and encryption key pairs: "
+                        + (certificateRequested && engine.credentials(false) != null
+                                ? "the client's certificates are not issued by a CA the server accepts"
+                                : engine.missingCredentials(false)));
             }
             X509Certificate[] list = own == null ? new X509Certificate[0]
                     : own.certificateList(suite.ephemeral(), engine.options().certificateOrder());

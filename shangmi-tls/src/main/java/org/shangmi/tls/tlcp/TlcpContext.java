@@ -1,6 +1,7 @@
 package org.shangmi.tls.tlcp;
 
 import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.X509KeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 
@@ -15,6 +16,7 @@ final class TlcpContext {
     private final SecureRandom random;
     private final TlcpSessionContext clientSessions = new TlcpSessionContext();
     private final TlcpSessionContext serverSessions = new TlcpSessionContext();
+    private final AtomicBoolean serverCredentialsChecked = new AtomicBoolean();
 
     TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random) {
         this.keyManager = keyManager;
@@ -29,6 +31,19 @@ final class TlcpContext {
     /** The application's trust manager, a plain one given the extended checks ({@link IdentityCheckingTrustManager}). */
     X509ExtendedTrustManager trustManager() {
         return trustManager;
+    }
+
+    /**
+     * Once per context, when its first server engine or server socket is made: a warning, with
+     * the reason, when the key manager gives no signing and encryption pair, since every TLCP
+     * handshake of such a server fails.
+     */
+    void checkServerCredentials() {
+        if (serverCredentialsChecked.compareAndSet(false, true) && DoubleCertificates.choose(keyManager, true, null, null) == null) {
+            System.getLogger(TlcpSslContextSpi.class.getName()).log(System.Logger.Level.WARNING,
+                    "a TLCP server of this SSLContext will fail every handshake unless TlcpParameters.setKeyAliases names "
+                    + "its two entries: " + DoubleCertificates.whyNone(keyManager, true, null, null));
+        }
     }
 
     SecureRandom random() {

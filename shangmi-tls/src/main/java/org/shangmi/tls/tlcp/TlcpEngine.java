@@ -17,6 +17,7 @@ import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -78,6 +79,7 @@ public final class TlcpEngine extends SSLEngine {
     /** Records in a row that carried nothing (empty data, warnings): bounded, as a peer could send them without end. */
     private int emptyRecords;
     private boolean renegotiationRefused;
+    private boolean recordReceived;
     private TlcpSession nullSession;
 
     TlcpEngine(TlcpContext context, String peerHost, int peerPort) {
@@ -114,6 +116,11 @@ public final class TlcpEngine extends SSLEngine {
 
     DoubleCertificates credentials(boolean server) {
         return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
+    }
+
+    /** Why {@link #credentials} finds none, for the message of the failure. */
+    String missingCredentials(boolean server) {
+        return DoubleCertificates.whyNone(context.keyManager(), server, options.signAlias(), options.encAlias());
     }
 
     /** The server names this side asked for (client) or was asked for (server), for the handshake session. */
@@ -317,8 +324,11 @@ public final class TlcpEngine extends SSLEngine {
                 throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "a record of unknown type " + type);
             }
             if (version != TlcpHandshake.VERSION) {
-                throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
-                        String.format("a record of version 0x%04x; TLCP 1.1 is 0x0101", version));
+                boolean tlsAnswer = clientMode && !recordReceived && (version >>> 8) == 3;
+                throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION, tlsAnswer
+                        ? String.format("the server answered in TLS (record version 0x%04x), not TLCP 1.1 (0x0101): "
+                                + "it does not speak TLCP", version)
+                        : String.format("a record of version 0x%04x; TLCP 1.1 is 0x0101", version));
             }
             if (fragmentLength > MAX_FRAGMENT) {
                 throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record of " + fragmentLength + " bytes");
@@ -332,6 +342,7 @@ public final class TlcpEngine extends SSLEngine {
         if (type == APPLICATION_DATA && room(dsts, offset, length) < Math.min(fragmentLength, RecordProtection.MAX_PLAINTEXT)) {
             return result(Status.BUFFER_OVERFLOW, 0, 0, false);
         }
+        recordReceived = true;
         byte[] fragment = new byte[fragmentLength];
         src.position(at + HEADER);
         src.get(fragment);
@@ -591,8 +602,15 @@ public final class TlcpEngine extends SSLEngine {
         }
         inboundDone = true;
         if (started && !closeNotifyReceived) {
+            boolean handshaking = handshake != null;
             invalidate(); // a truncated connection's session is not resumed
             closeOutbound();
+            if (handshaking) {
+                throw new SSLHandshakeException(clientMode && !recordReceived
+                        ? "the server closed the connection without answering the ClientHello: it may not speak TLCP "
+                                + "(a TLS-only server), or it refused the connection"
+                        : "the peer closed the connection during the handshake, without an alert");
+            }
             throw new SSLException("the inbound side closed before the peer's close_notify: a truncation attack is possible");
         }
     }
@@ -703,6 +721,9 @@ public final class TlcpEngine extends SSLEngine {
         }
         clientMode = mode;
         modeSet = true;
+        if (!mode) {
+            context.checkServerCredentials();
+        }
     }
 
     @Override

@@ -136,7 +136,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         own = engine.credentials(true);
         if (own == null) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
-                    "the server has no SM2 signing and encryption key pair (two key entries, told apart by key usage)");
+                    "the server has no SM2 signing and encryption key pair: " + engine.missingCredentials(true));
         }
         byte[] newId = new byte[SESSION_ID_LENGTH];
         engine.random().nextBytes(newId);
