@@ -8,6 +8,7 @@ module org.shangmi.tls {
     requires transitive org.bouncycastle.tls;
     requires org.bouncycastle.provider;
     requires java.naming;
+    requires java.logging;
 
     exports org.shangmi.tls;
 

@@ -35,6 +35,10 @@ public final class ShangMiTlsProvider extends Provider {
 
     private static final List<String> PROTOCOLS = List.of("TLS", "TLSv1.3", "TLSv1.2");
 
+    static {
+        BouncyCastleDefaults.apply();
+    }
+
     /** A provider with its own instance of Bouncy Castle's JSSE provider, not installed. */
     public ShangMiTlsProvider() {
         super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2, Default; "

@@ -102,9 +102,8 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
  * ({@link #gmsslServerAskingForACertificateChokesOnTheChangeCipherSpec}) keeps our JSSE client
  * from authenticating to GmSSL's server.
  *
- * <p>The Java side's {@link SSLContext} is made in one place, {@link #context}. Bouncy Castle's
- * JSSE client reads {@code jdk.tls.client.enableStatusRequestExtension} once per JVM; this
- * module's surefire configuration sets it to {@code false} (see
+ * <p>The Java side's {@link SSLContext} is made in one place, {@link #context}. ShangMiTLS's
+ * clients send no status_request by default (see
  * {@link #ourClientOffersWhatGmsslNeedsAndNoStatusRequest}).
  */
 class GmsslInteropTest {
@@ -496,10 +495,9 @@ class GmsslInteropTest {
     /**
      * What our client offers, read off its ClientHello: GmSSL's server needs curveSM2 in
      * supported_groups and key_share and sm2sig_sm3 in signature_algorithms, and gives up on a
-     * status_request ({@link #gmsslServerRejectsAnRfc6066StatusRequest}). Bouncy Castle's JSSE
-     * client sends one unless {@code jdk.tls.client.enableStatusRequestExtension} is false when
-     * its {@code ProvTlsClient} class is initialised (a static field: one value per JVM, no
-     * per-connection switch), which is why surefire sets it when the JVM starts.
+     * status_request ({@link #gmsslServerRejectsAnRfc6066StatusRequest}), which ShangMiTLS's
+     * clients do not send unless {@code jdk.tls.client.enableStatusRequestExtension} asks for it
+     * (BouncyCastleDefaultsTest).
      */
     @Test
     void ourClientOffersWhatGmsslNeedsAndNoStatusRequest() throws Exception {
@@ -522,8 +520,8 @@ class GmsslInteropTest {
             try (Socket accepted = listener.accept()) {
                 accepted.setSoTimeout(TIMEOUT_MILLIS);
                 Map<Integer, byte[]> extensions = clientHelloExtensions(new DataInputStream(accepted.getInputStream()));
-                assertFalse(extensions.containsKey(5), "status_request (5) is offered, which GmSSL's server refuses; set "
-                        + "-Djdk.tls.client.enableStatusRequestExtension=false when the JVM starts: " + extensions.keySet());
+                assertFalse(extensions.containsKey(5), "status_request (5) is offered, which GmSSL's server refuses: "
+                        + extensions.keySet());
                 assertTrue(contains16(extensions.get(10), 2, 0x0029), "supported_groups holds curveSM2");
                 assertTrue(contains16(extensions.get(13), 2, 0x0708), "signature_algorithms holds sm2sig_sm3");
                 assertNotNull(extensions.get(51), "key_share");

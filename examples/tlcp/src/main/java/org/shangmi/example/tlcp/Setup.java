@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.Provider;
 import java.security.Security;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -28,21 +26,11 @@ final class Setup {
     /** The password of the keystores. */
     static final char[] PASSWORD = "secret1".toCharArray();
 
-    // Bouncy Castle's JSSE, which serves ShangMiTLS's TLS 1.3, logs every connection at INFO, and
-    // at WARNING each entry of the JDK's jdk.*.disabledAlgorithms lists that it cannot parse,
-    // through java.util.logging to standard error. The loggers are held here so that their levels
-    // stay set.
-    private static final Logger BC_JSSE = Logger.getLogger("org.bouncycastle.jsse");
-    private static final Logger BC_JSSE_DISABLED_ALGORITHMS =
-            Logger.getLogger("org.bouncycastle.jsse.provider.DisabledAlgorithmConstraints");
-
     private Setup() {
     }
 
     /** Installs ShangMi first (SM2 keys and curveSM2 are "EC" to the JDK) and returns a ShangMiTLS provider. */
     static Provider install() {
-        BC_JSSE.setLevel(Level.WARNING);
-        BC_JSSE_DISABLED_ALGORITHMS.setLevel(Level.SEVERE);
         Security.insertProviderAt(new ShangMiProvider(), 1);
         return new ShangMiTlsProvider();
     }
