@@ -38,6 +38,7 @@ public final class TlcpParameters extends SSLParameters {
     private CertificateOrder certificateOrder = CertificateOrder.SIGN_ENC_CA;
     private CertificateVerifyForm certificateVerifyForm = CertificateVerifyForm.HASH;
     private boolean bareEcdheKeyExchange;
+    private boolean signingChainOnlyForEcc;
     private String signAlias;
     private String encAlias;
 
@@ -69,11 +70,26 @@ public final class TlcpParameters extends SSLParameters {
 
     /**
      * Whether this side, as a client, sends an ECDHE ClientKeyExchange without the two-byte
-     * length before its parameters (Tongsuo's servers require that; GmSSL's and the standard's
-     * have the length). A server accepts both.
+     * length before its parameters (Tongsuo's and Tencent Kona's servers require that; GmSSL's
+     * and the standard's, GB/T 38636-2020 6.4.5.8, have the length). A server accepts both.
      */
     public void setBareEcdheKeyExchange(boolean bare) {
         bareEcdheKeyExchange = bare;
+    }
+
+    public boolean getSigningChainOnlyForEcc() {
+        return signingChainOnlyForEcc;
+    }
+
+    /**
+     * Whether this side, as a client asked for its certificates in an ECC suite, sends its signing
+     * chain alone. By default it sends the signing and the encryption certificate, as GB/T
+     * 38636-2020 6.4.5.7 has it and as Tencent Kona's servers require; GmSSL 3's servers refuse
+     * that list in the ECC suites (they check every certificate after the first as a CA: GmSSL
+     * issue #1919) and take the signing chain alone. A server accepts both.
+     */
+    public void setSigningChainOnlyForEcc(boolean signingChainOnly) {
+        signingChainOnlyForEcc = signingChainOnly;
     }
 
     public String getSignAlias() {

@@ -29,20 +29,21 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
     private static final int KEY_AGREEMENT = 4;
 
     /**
-     * The certificate list a Certificate message carries, in the order given; without the
-     * encryption certificate when {@code withEnc} is false (an ECC client's list).
+     * The certificate list a Certificate message carries, in the order given: a server's, and a
+     * client's in every suite (an ECC client's too: GB/T 38636-2020 6.4.5.6 reads as both
+     * certificates to Kona and GmSSL, whose servers ask for the encryption certificate).
      */
-    X509Certificate[] certificateList(boolean withEnc, TlcpParameters.CertificateOrder order) {
+    X509Certificate[] certificateList(TlcpParameters.CertificateOrder order) {
         List<X509Certificate> list = new ArrayList<>();
         list.add(signChain[0]);
         List<X509Certificate> authorities = order == TlcpParameters.CertificateOrder.SIGN_ENC
                 ? List.of() : Arrays.asList(signChain).subList(1, signChain.length);
         boolean encLast = order == TlcpParameters.CertificateOrder.SIGN_CA_ENC;
-        if (withEnc && !encLast) {
+        if (!encLast) {
             list.add(encChain[0]);
         }
         list.addAll(authorities);
-        if (withEnc && encLast) {
+        if (encLast) {
             list.add(encChain[0]);
         }
         return list.toArray(new X509Certificate[0]);

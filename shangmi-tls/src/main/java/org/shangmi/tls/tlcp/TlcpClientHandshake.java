@@ -237,7 +237,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
                                 : engine.missingCredentials(false)));
             }
             X509Certificate[] list = own == null ? new X509Certificate[0]
-                    : own.certificateList(suite.ephemeral(), engine.options().certificateOrder());
+                    : suite.ephemeral() || !engine.options().signingChainOnlyForEcc()
+                            ? own.certificateList(engine.options().certificateOrder()) : own.signChain();
             send(certificateMessage(list));
         } else if (suite.ephemeral()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server chose an ECDHE suite without asking for certificates");
@@ -282,7 +283,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
         }
         write = deriveKeys(preMaster, true);
-        session.establish(suite, masterSecret, own == null ? null : own.certificateList(suite.ephemeral(), TlcpParameters.CertificateOrder.SIGN_ENC_CA),
+        session.establish(suite, masterSecret, own == null ? null : own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA),
                 certificatesOf(server));
         engine.queueChangeCipherSpec(write);
         sendFinished(true);

@@ -280,10 +280,7 @@ final class TlcpOrTlsEngine extends SSLEngine {
         copyTlsFields(parameters, forTls);
         TlcpParameters forTlcp = new TlcpParameters();
         if (parameters instanceof TlcpParameters given) {
-            forTlcp.setCertificateOrder(given.getCertificateOrder());
-            forTlcp.setCertificateVerifyForm(given.getCertificateVerifyForm());
-            forTlcp.setBareEcdheKeyExchange(given.getBareEcdheKeyExchange());
-            forTlcp.setKeyAliases(given.getSignAlias(), given.getEncAlias());
+            TlcpOptions.of(given).into(forTlcp);
         }
         copyTlsFields(parameters, forTlcp);
         tls.setSSLParameters(forTls);

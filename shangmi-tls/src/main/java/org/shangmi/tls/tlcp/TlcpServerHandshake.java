@@ -144,7 +144,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         session.setRequestedServerNames(engine.requestedServerNames());
         session.setResumptionContext(engine.resumptionContext());
         send(serverHello(newId));
-        send(certificateMessage(own.certificateList(true, engine.options().certificateOrder())));
+        send(certificateMessage(own.certificateList(engine.options().certificateOrder())));
         send(serverKeyExchange());
         if (requestCertificate) {
             send(certificateRequest());
@@ -252,7 +252,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             preMaster = decryptPreMaster(encrypted);
         }
         write = deriveKeys(preMaster, false);
-        session.establish(suite, masterSecret, own.certificateList(true, TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
+        session.establish(suite, masterSecret, own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
     }
 
     /** The pre-master secret, or (without saying so) a random one when the ciphertext does not give a valid one. */

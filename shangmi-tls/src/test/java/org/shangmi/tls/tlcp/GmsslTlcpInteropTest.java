@@ -2,6 +2,7 @@ package org.shangmi.tls.tlcp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -13,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,6 +59,7 @@ class GmsslTlcpInteropTest extends WithShangMi {
             engine.setEnabledCipherSuites(new String[] {suite.name()});
             TlcpParameters parameters = (TlcpParameters) engine.getSSLParameters();
             parameters.setCertificateVerifyForm(TlcpParameters.CertificateVerifyForm.MESSAGES);
+            parameters.setSigningChainOnlyForEcc(true); // see gmsslServerRefusesTheDoubleListOfAnEccClient
             engine.setSSLParameters(parameters);
             try (EngineOverSocket connection = new EngineOverSocket(engine,
                     new Socket(InetAddress.getLoopbackAddress(), server.port()))) {
@@ -64,6 +67,33 @@ class GmsslTlcpInteropTest extends WithShangMi {
                 assertEquals(suite.name(), engine.getSession().getCipherSuite());
                 connection.write(MESSAGE);
                 assertArrayEquals(MESSAGE, connection.read(MESSAGE.length), server.describe());
+            }
+        }
+    }
+
+    /**
+     * Where GmSSL departs from the standard: an ECC client asked for its certificates sends its
+     * signing and encryption certificates (GB/T 38636-2020 6.4.5.7; Kona's servers require both,
+     * Tongsuo's, gmsm's and ours accept them), but GmSSL's tlcp_server checks the list of an ECC
+     * client as one CA chain and refuses the encryption certificate, which is no CA (GmSSL issue
+     * #1919). Our client's default is the standard's; {@code setSigningChainOnlyForEcc} reaches GmSSL.
+     */
+    @Test
+    void gmsslServerRefusesTheDoubleListOfAnEccClient() throws Exception {
+        TlcpCredentials credentials = TlcpCredentials.gmssl();
+        TlcpSuite suite = TlcpSuite.TLCP_ECC_SM4_GCM_SM3;
+        try (GmsslTlcp.Server server = GmsslTlcp.start(credentials, suite, true)) {
+            SSLEngine engine = credentials.context("TLCPv1.1", false, true).createSSLEngine(TlcpCredentials.SERVER_NAME,
+                    server.port());
+            engine.setUseClientMode(true);
+            engine.setEnabledCipherSuites(new String[] {suite.name()});
+            TlcpParameters parameters = (TlcpParameters) engine.getSSLParameters();
+            parameters.setCertificateVerifyForm(TlcpParameters.CertificateVerifyForm.MESSAGES);
+            engine.setSSLParameters(parameters);
+            try (EngineOverSocket connection = new EngineOverSocket(engine,
+                    new Socket(InetAddress.getLoopbackAddress(), server.port()))) {
+                TlcpAlertException refused = assertThrows(TlcpAlertException.class, connection::handshake);
+                assertEquals(TlcpAlert.BAD_CERTIFICATE, refused.description(), server.describe());
             }
         }
     }

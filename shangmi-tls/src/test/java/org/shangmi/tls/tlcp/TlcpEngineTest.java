@@ -67,6 +67,7 @@ class TlcpEngineTest extends WithShangMi {
         assertEquals(pki.certificate("server_enc"), serverChain[1]);
         X509Certificate[] clientChain = (X509Certificate[]) serverSession.getPeerCertificates();
         assertEquals(pki.certificate("client_sign"), clientChain[0]);
+        assertEquals(pki.certificate("client_enc"), clientChain[1], "an ECC client sends its encryption certificate too");
         exchange(pair);
     }
 
