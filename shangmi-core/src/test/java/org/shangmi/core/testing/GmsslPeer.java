@@ -17,17 +17,12 @@ import java.util.concurrent.TimeUnit;
  * script ({@code shared/peers/gmssl/build} beside the repository) compiles GmSSL once per machine
  * and prints the command's path; this class finds the script, runs it, and runs the command.
  *
- * <p>Where the script is looked for, first match wins: the system property
- * {@value #BUILD_PROPERTY} (the script's path), the environment variable {@value #PEERS_VARIABLE}
- * (a folder holding {@code gmssl/build}), {@code <repository>/../shared/peers/gmssl/build}, then
- * {@value #DEFAULT_BUILD}. Without one the tests fail and say how to provide it: a missing peer is
- * a defect of the test machine, not a reason to skip.
+ * <p>Where the script is looked for: {@link PeerScripts}, with the system property
+ * {@value #BUILD_PROPERTY}.
  */
 public final class GmsslPeer {
 
     public static final String BUILD_PROPERTY = "shangmi.gmssl.build";
-    public static final String PEERS_VARIABLE = "SHANGMI_PEERS";
-    public static final String DEFAULT_BUILD = "/work/shared/peers/gmssl/build";
 
     /** The first build compiles GmSSL (about a minute on two cores); later ones only print the cached path. */
     private static final long BUILD_MINUTES = 10;
@@ -65,50 +60,7 @@ public final class GmsslPeer {
 
     /** Where the build script is, by the rules in the class comment. */
     public static Path buildScript() {
-        List<String> tried = new ArrayList<>();
-        String property = System.getProperty(BUILD_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return existing(Path.of(property), "the system property " + BUILD_PROPERTY);
-        }
-        String peers = System.getenv(PEERS_VARIABLE);
-        if (peers != null && !peers.isBlank()) {
-            return existing(Path.of(peers, "gmssl", "build"), "the environment variable " + PEERS_VARIABLE);
-        }
-        Path repository = repository();
-        if (repository != null) {
-            Path beside = repository.resolveSibling("shared").resolve("peers").resolve("gmssl").resolve("build");
-            if (Files.isRegularFile(beside)) {
-                return beside;
-            }
-            tried.add(beside.toString());
-        } else {
-            tried.add("<repository>/../shared/peers/gmssl/build (no repository found above " + Path.of("").toAbsolutePath() + ")");
-        }
-        Path fallback = Path.of(DEFAULT_BUILD);
-        if (Files.isRegularFile(fallback)) {
-            return fallback;
-        }
-        tried.add(fallback.toString());
-        throw new AssertionError("no GmSSL build script (the interoperability peer) at " + String.join(" or ", tried)
-                + ": give its path with -D" + BUILD_PROPERTY + "=/path/to/peers/gmssl/build, or set " + PEERS_VARIABLE
-                + " to the folder holding gmssl/build (the script and GmSSL's source archive; it needs gcc and cmake)");
-    }
-
-    private static Path existing(Path script, String source) {
-        if (!Files.isRegularFile(script)) {
-            throw new AssertionError(source + " names the GmSSL build script " + script + ", which does not exist");
-        }
-        return script;
-    }
-
-    /** The repository's root: the nearest directory at or above the working directory with {@code .ci/run}. */
-    private static Path repository() {
-        for (Path directory = Path.of("").toAbsolutePath(); directory != null; directory = directory.getParent()) {
-            if (Files.isRegularFile(directory.resolve(".ci").resolve("run")) && Files.isRegularFile(directory.resolve("pom.xml"))) {
-                return directory;
-            }
-        }
-        return null;
+        return PeerScripts.buildScript("gmssl", BUILD_PROPERTY, "the script and GmSSL's source archive; it needs gcc and cmake");
     }
 
     /** Runs {@code gmssl args...} in {@code directory} to its end; fails with its output on a non-zero exit. */
