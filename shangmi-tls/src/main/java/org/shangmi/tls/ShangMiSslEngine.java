@@ -20,7 +20,8 @@ import org.bouncycastle.jsse.BCSSLParameters;
  * Bouncy Castle's, which have no SM group or scheme (the JDK's HttpClient, for one, hands each
  * engine a copy of its parameters without those lists); and until the application chooses
  * suites or parameters, {@code setUseClientMode} takes the defaults of the side it sets (the
- * system properties may name different ones for clients and servers). Everything else is the
+ * system properties may name different ones for clients and servers); and its failures name
+ * their reason in their own message ({@link FailureReasons}). Everything else is the
  * wrapped engine's; Bouncy Castle passes its own engine, not this one, to key and trust managers
  * and protocol selectors.
  */
@@ -52,32 +53,56 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] sources, int offset, int length, ByteBuffer destination) throws SSLException {
-        return engine.wrap(sources, offset, length, destination);
+        try {
+            return engine.wrap(sources, offset, length, destination);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override
     public SSLEngineResult wrap(ByteBuffer source, ByteBuffer destination) throws SSLException {
-        return engine.wrap(source, destination);
+        try {
+            return engine.wrap(source, destination);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] sources, ByteBuffer destination) throws SSLException {
-        return engine.wrap(sources, destination);
+        try {
+            return engine.wrap(sources, destination);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer[] destinations, int offset, int length) throws SSLException {
-        return engine.unwrap(source, destinations, offset, length);
+        try {
+            return engine.unwrap(source, destinations, offset, length);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer destination) throws SSLException {
-        return engine.unwrap(source, destination);
+        try {
+            return engine.unwrap(source, destination);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer[] destinations) throws SSLException {
-        return engine.unwrap(source, destinations);
+        try {
+            return engine.unwrap(source, destinations);
+        } catch (SSLException e) {
+            throw FailureReasons.explain(e);
+        }
     }
 
     @Override

@@ -48,6 +48,8 @@ final class EngineSocket extends SSLSocket {
 
     private volatile boolean handshaken;
     private volatile boolean closed;
+    /** A fatal alert went out: closing reads what the peer still sends, so that no reset destroys the alert. */
+    private volatile boolean alertSent;
     private boolean peerClosed;
 
     /** A socket over {@code transport} (connected now or later through this socket), with the engine's mode already set. */
@@ -245,6 +247,7 @@ final class EngineSocket extends SSLSocket {
                 engine.wrap(ByteBuffer.allocate(0), netOut);
                 netOut.flip();
                 transport.getOutputStream().write(netOut.array(), 0, netOut.limit());
+                alertSent = true;
             }
             transport.getOutputStream().flush();
         } catch (IOException peerGone) {
@@ -380,8 +383,37 @@ final class EngineSocket extends SSLSocket {
             Thread.currentThread().interrupt();
         } finally {
             if (autoClose || !transport.isConnected()) {
+                if (alertSent) {
+                    lingerAfterAlert();
+                }
                 transport.close();
             }
+        }
+    }
+
+    /** The longest a closing socket reads after a fatal alert. */
+    private static final int LINGER_MILLIS = 250;
+
+    /**
+     * After a fatal alert: ends the output (the alert, then the end of the stream) and reads what
+     * the peer still sends for a moment. Closing with unread input would reset the connection, and
+     * a reset makes the peer drop the alert it has not read yet (a client whose remaining handshake
+     * messages were still on their way would learn nothing of why it was refused).
+     */
+    private void lingerAfterAlert() {
+        try {
+            transport.shutdownOutput();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS);
+            byte[] discard = new byte[4096];
+            InputStream raw = transport.getInputStream();
+            for (long left = LINGER_MILLIS; left > 0; left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) {
+                transport.setSoTimeout((int) Math.max(1, left));
+                if (raw.read(discard) < 0) {
+                    return;
+                }
+            }
+        } catch (IOException timedOutOrGone) {
+            // closing anyway
         }
     }
 

@@ -31,9 +31,10 @@ public final class TlcpAlertException extends SSLHandshakeException {
         }
     }
 
-    /** The failure a fatal alert from the peer reports. */
-    static TlcpAlertException received(int description) {
-        return new TlcpAlertException(description, "sent by the peer", null, true);
+    /** The failure a fatal alert from the peer reports, with what this side knows of its likely reason (or null). */
+    static TlcpAlertException received(int description, String likelyReason) {
+        return new TlcpAlertException(description, likelyReason == null ? "sent by the peer" : "sent by the peer: " + likelyReason,
+                null, true);
     }
 
     /** The alert description (one of {@link TlcpAlert}'s codes). */

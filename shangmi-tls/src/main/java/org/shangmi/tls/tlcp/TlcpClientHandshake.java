@@ -29,6 +29,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
     private PeerCertificates server;
     private byte[] serverEphemeral;
     private boolean certificateRequested;
+    private boolean sentNoCertificate;
     private List<X500Principal> acceptedIssuers = List.of();
     private RecordProtection write;
 
@@ -236,6 +237,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                                 ? "the client's certificates are not issued by a CA the server accepts"
                                 : engine.missingCredentials(false)));
             }
+            sentNoCertificate = own == null;
             X509Certificate[] list = own == null ? new X509Certificate[0]
                     : suite.ephemeral() || !engine.options().signingChainOnlyForEcc()
                             ? own.certificateList(engine.options().certificateOrder()) : own.signChain();
@@ -304,6 +306,11 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
         }
         return false;
+    }
+
+    @Override
+    String likelyReasonForPeersRefusal() {
+        return sentNoCertificate ? "the server requires a client certificate, and this client sent none" : null;
     }
 
     @Override

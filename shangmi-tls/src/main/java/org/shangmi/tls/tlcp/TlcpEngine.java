@@ -454,13 +454,14 @@ public final class TlcpEngine extends SSLEngine {
             return result(Status.CLOSED, consumed, 0, false);
         }
         if (level == TlcpAlert.FATAL || level != TlcpAlert.WARNING) {
+            String likelyReason = handshake == null ? null : handshake.likelyReasonForPeersRefusal();
             inboundDone = true;
             outboundDone = true;
             clearOutbound();
             read.destroy();
             write.destroy();
             invalidate();
-            throw TlcpAlertException.received(description);
+            throw TlcpAlertException.received(description, likelyReason);
         }
         countEmpty(true);
         if (handshake != null && description != TlcpAlert.NO_RENEGOTIATION) {
@@ -603,13 +604,15 @@ public final class TlcpEngine extends SSLEngine {
         inboundDone = true;
         if (started && !closeNotifyReceived) {
             boolean handshaking = handshake != null;
+            String likelyReason = handshaking ? handshake.likelyReasonForPeersRefusal() : null;
             invalidate(); // a truncated connection's session is not resumed
             closeOutbound();
             if (handshaking) {
                 throw new SSLHandshakeException(clientMode && !recordReceived
                         ? "the server closed the connection without answering the ClientHello: it may not speak TLCP "
                                 + "(a TLS-only server), or it refused the connection"
-                        : "the peer closed the connection during the handshake, without an alert");
+                        : "the peer closed the connection during the handshake, without an alert"
+                                + (likelyReason == null ? "" : ": " + likelyReason));
             }
             throw new SSLException("the inbound side closed before the peer's close_notify: a truncation attack is possible");
         }

@@ -71,6 +71,15 @@ abstract class TlcpHandshake {
     /** Handles one whole handshake message (its four-byte header included in {@code message}). */
     abstract void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException;
 
+    /**
+     * What this side knows of why the peer ended the handshake (with a fatal alert or by closing),
+     * or null: a client that answered a CertificateRequest with no certificate was most likely
+     * refused for that.
+     */
+    String likelyReasonForPeersRefusal() {
+        return null;
+    }
+
     /** Whether the next record must be the peer's ChangeCipherSpec. */
     abstract boolean expectsChangeCipherSpec();
 

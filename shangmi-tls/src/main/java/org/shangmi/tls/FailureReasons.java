@@ -1,0 +1,44 @@
+package org.shangmi.tls;
+
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import org.bouncycastle.tls.AlertDescription;
+import org.bouncycastle.tls.TlsFatalAlertReceived;
+import org.shangmi.tls.tlcp.CertificateProblem;
+
+/**
+ * Bouncy Castle's engine reports a refused certificate as {@code certificate_unknown(46)}, the
+ * trust manager's reason three or four causes down, and a server's demand for a client
+ * certificate as a received {@code certificate_required(116)}. The exception an application sees
+ * from ShangMiTLS names the reason in its own message, as SunJSSE's do: "certificate has
+ * expired", "no trusted issuer", "host name does not match", "the server requires a client
+ * certificate"; the engine's exception stays as the cause.
+ */
+final class FailureReasons {
+
+    private FailureReasons() {
+    }
+
+    /** {@code failure} with its reason in front, or {@code failure} itself when none is known or it names one already. */
+    static SSLException explain(SSLException failure) {
+        String reason = reason(failure);
+        if (reason == null || String.valueOf(failure.getMessage()).contains(reason)) {
+            return failure;
+        }
+        SSLHandshakeException explained = new SSLHandshakeException(reason + " (" + failure.getMessage() + ")");
+        explained.initCause(failure);
+        return explained;
+    }
+
+    private static String reason(SSLException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof TlsFatalAlertReceived received && received.getAlertDescription() == AlertDescription.certificate_required) {
+                return "the server requires a client certificate";
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return CertificateProblem.reason(failure);
+    }
+}
