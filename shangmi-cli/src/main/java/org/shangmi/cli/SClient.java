@@ -42,9 +42,9 @@ final class SClient {
             try {
                 socket.startHandshake();
             } catch (IOException e) {
-                String verdict = setup.trust.verdict();
-                if (verdict != null && !RecordingTrustManager.OK.equals(verdict)) {
-                    err.println("verify error: " + verdict);
+                String verifyError = setup.trust.errorLine();
+                if (verifyError != null) {
+                    err.println(verifyError);
                 }
                 err.println(name + ": handshake failed: " + e.getMessage());
                 return Main.EXIT_FAILURE;

@@ -84,9 +84,9 @@ final class SServer {
                 echo(socket);
             }
         } catch (IOException e) {
-            String verdict = setup.trust.verdict();
-            if (verdict != null && !RecordingTrustManager.OK.equals(verdict)) {
-                err.println("verify error: " + verdict);
+            String verifyError = setup.trust.errorLine();
+            if (verifyError != null) {
+                err.println(verifyError);
             }
             err.println(name + ": connection from " + peer + ": " + e.getMessage());
         }

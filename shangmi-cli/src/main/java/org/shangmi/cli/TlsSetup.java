@@ -364,9 +364,9 @@ final class TlsSetup {
                 lines.add(String.format(" %d s:%s", i, subject(chain[i])));
                 lines.add("   i:" + Names.oneLine(chain[i].getIssuerX500Principal()));
             }
-            String verdict = trust.verdict();
-            if (verdict != null) {
-                lines.add(RecordingTrustManager.OK.equals(verdict) ? "Verification: OK" : "Verification error: " + verdict);
+            String verification = trust.verificationLine();
+            if (verification != null) {
+                lines.add(verification);
             }
         }
         String protocol = socket.getApplicationProtocol();
