@@ -27,6 +27,8 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
     private final boolean fatal;
     private final List<X509Certificate> anchors;
     private final Integer depth;
+    /** What the server's certificate must name, or null. */
+    private final HostCheck hostCheck;
     private volatile String verdict;
     /** The TLCP certificate the verdict is about ("signing certificate"), or null. */
     private volatile String failedCertificate;
@@ -36,12 +38,16 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
     /**
      * @param anchors the trust anchors {@code trust} verifies with
      * @param depth the most intermediate CA certificates a chain may have, or null for no limit
+     * @param hostCheck the name or address a server's certificate must name (the verdict
+     *     covers it after the chain), or null
      */
-    RecordingTrustManager(X509ExtendedTrustManager trust, boolean fatal, List<X509Certificate> anchors, Integer depth) {
+    RecordingTrustManager(X509ExtendedTrustManager trust, boolean fatal, List<X509Certificate> anchors, Integer depth,
+            HostCheck hostCheck) {
         this.trust = trust;
         this.fatal = fatal;
         this.anchors = List.copyOf(anchors);
         this.depth = depth;
+        this.hostCheck = hostCheck;
     }
 
     /** Forgets the last connection's verdict. */
@@ -81,14 +87,16 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
     /**
      * @param session the handshake session, which tells a TLCP connection from a TLS one; null
      *     if the caller gave none
+     * @param server whether {@code chain} is a server's (the host check applies)
      */
-    private void check(X509Certificate[] chain, SSLSession session, Check check) throws CertificateException {
+    private void check(X509Certificate[] chain, SSLSession session, boolean server, Check check) throws CertificateException {
         String certificate = tlcpRole(chain, session);
         String reason;
         CertificateException failure = null;
         try {
             check.run();
-            reason = tooLong(chain) ? "certificate chain too long" : OK;
+            String mismatch = server && hostCheck != null ? hostCheck.mismatch(chain[0]) : null;
+            reason = tooLong(chain) ? "certificate chain too long" : mismatch != null ? mismatch : OK;
         } catch (CertificateException e) {
             reason = reason(chain, e);
             failure = e;
@@ -183,32 +191,32 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, null, () -> trust.checkClientTrusted(chain, authType));
+        check(chain, null, false, () -> trust.checkClientTrusted(chain, authType));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, null, () -> trust.checkServerTrusted(chain, authType));
+        check(chain, null, true, () -> trust.checkServerTrusted(chain, authType));
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        check(chain, handshakeSession(socket), () -> trust.checkClientTrusted(chain, authType, socket));
+        check(chain, handshakeSession(socket), false, () -> trust.checkClientTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        check(chain, handshakeSession(socket), () -> trust.checkServerTrusted(chain, authType, socket));
+        check(chain, handshakeSession(socket), true, () -> trust.checkServerTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, handshakeSession(engine), () -> trust.checkClientTrusted(chain, authType, engine));
+        check(chain, handshakeSession(engine), false, () -> trust.checkClientTrusted(chain, authType, engine));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, handshakeSession(engine), () -> trust.checkServerTrusted(chain, authType, engine));
+        check(chain, handshakeSession(engine), true, () -> trust.checkServerTrusted(chain, authType, engine));
     }
 
     @Override

@@ -24,7 +24,7 @@ final class SClient {
         String name = command.spec.qualifiedName();
         PrintWriter out = command.spec.commandLine().getOut();
         PrintWriter err = main.stderr();
-        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth, false);
+        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth, false, command.hostCheck);
         SSLSocket socket;
         try {
             socket = (SSLSocket) setup.context.getSocketFactory().createSocket(command.target.host(), command.target.port());

@@ -38,7 +38,7 @@ final class SServer {
     }
 
     static int run(SServerCommand command) throws Exception {
-        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth(), true);
+        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth(), true, null);
         HostPort where = command.where;
         InetAddress address = where.host() == null ? null : InetAddress.getByName(where.host());
         try (SSLServerSocket listener = (SSLServerSocket) setup.context.getServerSocketFactory()

@@ -327,6 +327,30 @@ class SClientServerTlcpTest {
     }
 
     /**
+     * -verify_hostname and -verify_ip over TLCP, against GmSSL's tlcp_server with the openssl
+     * set's certificates (DNS localhost, IP 127.0.0.1): the right name and address verify, a
+     * wrong one is a verification error that names the certificate.
+     */
+    @Test
+    void theHostCheckOverTlcp() {
+        TlcpCredentials set = TlcpCredentials.openssl();
+        try (GmsslTlcp.Server server = GmsslTlcp.start(set, TlcpSuite.TLCP_ECC_SM4_CBC_SM3, false)) {
+            String[][] checks = {
+                {"-verify_hostname", "localhost", "Verification: OK"},
+                {"-verify_ip", "127.0.0.1", "Verification: OK"},
+                {"-verify_hostname", "bank.example", "Verification error (signing certificate): hostname mismatch"},
+                {"-verify_ip", "127.0.0.2", "Verification error (signing certificate): IP address mismatch"},
+            };
+            for (String[] check : checks) {
+                CliRun run = TlsFiles.run("", "s_client", "-tlcp", "-connect", "127.0.0.1:" + server.port(),
+                        "-CAfile", set.rootPem().toString(), check[0], check[1]);
+                assertEquals(0, run.status(), run.err() + server.describe());
+                assertTrue(run.out().contains("\n" + check[2] + "\n"), String.join(" ", check) + ": " + run.out());
+            }
+        }
+    }
+
+    /**
      * s_server -tlcp -Verify with GmSSL's tlcp_client whose signing certificate has expired
      * (ECDHE: the client sends its double certificate): the summary names the signing certificate.
      */
