@@ -291,7 +291,7 @@ final class Pkcs12Command implements Callable<Integer> {
                 return Pem.encode("PRIVATE KEY", pkcs8).getBytes(StandardCharsets.US_ASCII);
             }
             byte[] encrypted = EncryptedKeys.encrypt(pkcs8, keyPassword, "sm4-cbc", "hmacWithSHA256",
-                    EncryptedKeys.DEFAULT_ITERATIONS);
+                    EncryptedKeys.DEFAULT_ITERATIONS, null);
             return Pem.encode("ENCRYPTED PRIVATE KEY", encrypted).getBytes(StandardCharsets.US_ASCII);
         } finally {
             Arrays.fill(pkcs8, (byte) 0);
