@@ -234,12 +234,7 @@ final class Pkcs12Command implements Callable<Integer> {
             password = Passwords.read(main, passin.source, "-passin");
             keyPassword = passout == null ? null : Passwords.read(main, passout, "-passout");
             KeyStore store = KeyStore.getInstance("PKCS12");
-            try {
-                store.load(new ByteArrayInputStream(file), password);
-            } catch (IOException e) {
-                throw new GeneralSecurityException((in == null ? "standard input" : in) + ": " + e.getMessage()
-                        + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""), e);
-            }
+            load(store, file, password);
             for (String alias : Collections.list(store.aliases())) {
                 summary.append("entry ").append(alias).append(": ");
                 if (store.isKeyEntry(alias)) {
@@ -281,6 +276,19 @@ final class Pkcs12Command implements Callable<Integer> {
             Arrays.fill(bytes, (byte) 0);
         }
         return 0;
+    }
+
+    /**
+     * Loads the file into the store; a failure names the file and the cause, and, where the
+     * provider order is what makes the JDK call a right password wrong, says so.
+     */
+    void load(KeyStore store, byte[] file, char[] password) throws GeneralSecurityException {
+        try {
+            store.load(new ByteArrayInputStream(file), password);
+        } catch (IOException e) {
+            throw new GeneralSecurityException(ProviderOrder.explain((in == null ? "standard input" : in) + ": "
+                    + e.getMessage() + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : "")), e);
+        }
     }
 
     /** The key as PEM PKCS#8: encrypted under the -passout password (SM4-CBC, HMAC-SHA256) if one is given. */

@@ -100,4 +100,34 @@ class Pkcs12CommandTest {
         assertEquals(2, CliRun.of("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-keypbe", "DES",
                 "-passout", "pass:x").status());
     }
+
+    /**
+     * With ShangMi behind SunEC, the JDK calls the right password of an openssl-made file wrong;
+     * the command's message says that the provider order is the cause and how to fix it. With
+     * ShangMi first (as the command installs it) the file opens, and a wrong password is only that.
+     */
+    @Test
+    void aPasswordCalledIncorrectBehindSunEcNamesTheProviderOrder() throws Exception {
+        // a certificate this JVM has not parsed: the JDK's factory caches what it parsed
+        pki.issue("order", "/CN=provider order", "inter", "leaf", 10);
+        OpenSslCommand.text("pkcs12", "-export", "-inkey", pki("order.key"), "-in", pki("order.pem"), "-passout", "pass:secret",
+                "-out", file("order.p12"));
+        byte[] bytes = Files.readAllBytes(Path.of(file("order.p12")));
+        java.security.Security.addProvider(new org.shangmi.provider.ShangMiProvider());
+        try {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            java.security.GeneralSecurityException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.security.GeneralSecurityException.class, () -> new Pkcs12Command().load(store, bytes, "secret".toCharArray()));
+            assertTrue(failed.getMessage().contains("keystore password was incorrect"), failed.getMessage());
+            assertTrue(failed.getMessage().contains("; ShangMi is installed behind SunEC (position "), failed.getMessage());
+            assertTrue(failed.getMessage().contains("ShangMiProvider.install()"), failed.getMessage());
+        } finally {
+            java.security.Security.removeProvider("ShangMi");
+        }
+        CliRun opened = ok("pkcs12", "-in", file("order.p12"), "-passin", "pass:secret", "-info", "-noout");
+        assertTrue(opened.out().contains(": private key ("), opened.out());
+        CliRun wrong = CliRun.of("pkcs12", "-in", file("order.p12"), "-passin", "pass:wrong", "-info", "-noout");
+        assertEquals(1, wrong.status(), wrong.err());
+        assertTrue(wrong.err().contains("password was incorrect") && !wrong.err().contains("SunEC"), wrong.err());
+    }
 }

@@ -112,6 +112,26 @@ class Pkcs12KeyStoreTest {
         }
     }
 
+    /**
+     * The way out of that trap: {@link ShangMiProvider#install()} moves the provider installed
+     * behind SunEC first, and the file that failed with "keystore password was incorrect" opens
+     * with the same password.
+     */
+    @Test
+    void installMovesShangMiAheadOfSunEcAndTheFileOpens() throws Exception {
+        Path aes = exportUnseen("unseen-install", List.of());
+        ShangMiProvider provider = Providers.each().get(0);
+        try (Installed installed = Installed.last(provider)) {
+            assertEquals("java.io.IOException: keystore password was incorrect", loadFailure(aes).get(0));
+            assertEquals(provider, ShangMiProvider.install());
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(new ByteArrayInputStream(Files.readAllBytes(aes)), PASSWORD.toCharArray());
+            assertEquals(KeyFactory.getInstance("SM2", provider).generatePrivate(
+                    new PemKeySpec(Files.readString(pki.path("unseen-install.key")))),
+                    store.getKey("unseen-install", PASSWORD.toCharArray()));
+        }
+    }
+
     /** The exception and its causes, as toString() gives them, of loading {@code file} with the right password. */
     private static List<String> loadFailure(Path file) throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");

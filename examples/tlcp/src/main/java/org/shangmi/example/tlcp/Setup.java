@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.Provider;
-import java.security.Security;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.net.ssl.KeyManager;
@@ -43,7 +42,7 @@ final class Setup {
     static Provider install() {
         BC_JSSE.setLevel(Level.WARNING);
         BC_JSSE_DISABLED_ALGORITHMS.setLevel(Level.SEVERE);
-        Security.insertProviderAt(new ShangMiProvider(), 1);
+        ShangMiProvider.install();
         return new ShangMiTlsProvider();
     }
 
