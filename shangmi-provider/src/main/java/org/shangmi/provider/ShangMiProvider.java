@@ -424,7 +424,9 @@ public final class ShangMiProvider extends Provider {
                 () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), false));
         register("KeyPairGenerator", "EC", Sm2KeyPairGeneratorSpi.class, List.of(),
                 () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), true));
-        register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
+        // Kona names SM2 encryption by the curve's OID too
+        register("Cipher", "SM2", Sm2CipherSpi.class,
+                List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID, "OID." + SM2_CURVE_OID, SM2_CURVE_OID),
                 () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2()));
         // Bouncy Castle's name and OID for SM2 encryption with SM3, whose ciphertext there is raw C1C2C3
         register("Cipher", "SM2withSM3", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_WITH_SM3_OID, SM2_ENCRYPT_WITH_SM3_OID),
