@@ -1,7 +1,7 @@
 /**
  * The ShangMi JCA provider: SM2, SM3, HMAC-SM3 and SM4 through the standard Java APIs.
  *
- * <p>Install it with {@code Security.addProvider(new ShangMiProvider())}, or name it
+ * <p>Install it with {@code ShangMiProvider.install()} (first in the list, ahead of SunEC), or name it
  * ({@code ShangMi}) in a {@code java.security} file: the provider is registered with
  * {@link java.util.ServiceLoader}. The other backends (modules {@code org.shangmi.openssl.ffm},
  * {@code org.shangmi.openssl.jni} and {@code org.shangmi.vector}) are found at run time when present;

@@ -5,7 +5,6 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.Provider;
-import java.security.Security;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.util.HexFormat;
@@ -38,8 +37,7 @@ public final class Example {
             }
         }
         check("ServiceLoader finds ShangMi", found != null);
-        ShangMiProvider shangmi = new ShangMiProvider();
-        Security.insertProviderAt(shangmi, 1);
+        ShangMiProvider shangmi = (ShangMiProvider) ShangMiProvider.install();   // first, ahead of SunEC
 
         // GB/T 32905-2016, example 1
         byte[] digest = MessageDigest.getInstance("SM3").digest("abc".getBytes(StandardCharsets.US_ASCII));

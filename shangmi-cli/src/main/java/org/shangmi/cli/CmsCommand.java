@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code shangmi cms}: signed and enveloped messages with SM2, SM3 and SM4, with the options of
  * {@code openssl cms}; {@code -profile} chooses the object identifiers written (every profile is
- * read).
+ * read), or with {@code -verify} the one form accepted. A failed verification says under which
+ * profile the message would verify, if another one does.
  */
 @Command(name = "cms", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sign, verify, encrypt or decrypt CMS messages (RFC 5652, GM/T 0010) with SM2, SM3 and SM4.",
@@ -126,9 +127,11 @@ final class CmsCommand implements Callable<Integer> {
     boolean print;
 
     @Option(names = "-profile", paramLabel = "PROFILE", defaultValue = "rfc5652",
-            description = "The object identifiers written: rfc5652 (PKCS#7 types, as OpenSSL), gmt0010 (GM/T 0010 types), or "
-                    + "gmssl (GM/T 0010 types in GmSSL 3's form: no signed attributes, no SM2 ID, key transport OID "
-                    + "1.2.156.10197.1.301.2) (default: ${DEFAULT-VALUE}). Every profile is read.")
+            description = "With -sign and -encrypt, the form written (default: ${DEFAULT-VALUE}); with -verify, the one form "
+                    + "accepted (default: any). rfc5652: PKCS#7 types, as OpenSSL writes; OpenSSL 3.0 reads it, and "
+                    + "verifies signatures made with -id '' only. gmt0010: GM/T 0010 types; Bouncy Castle reads it, "
+                    + "GmSSL and OpenSSL do not. gmssl: GM/T 0010 types in GmSSL 3's form (no signed attributes, no SM2 "
+                    + "ID, key transport OID 1.2.156.10197.1.301.2); GmSSL reads this form only. Every profile is read.")
     String profileName;
 
     @Option(names = "-id", paramLabel = "ID", description = "The SM2 ID to sign or verify with (default: 1234567812345678 to "
@@ -174,12 +177,15 @@ final class CmsCommand implements Callable<Integer> {
         refuseUnless(operation.verify, contentFile != null, "-content", operationName);
         refuseUnless(operation.cmsout, print, "-print", operationName);
         refuseUnless(operation.sign || operation.verify, id != null, "-id", operationName);
-        refuseUnless(operation.sign || operation.encrypt, spec.commandLine().getParseResult().hasMatchedOption("-profile"),
-                "-profile", operationName);
+        refuseUnless(operation.sign || operation.encrypt || operation.verify, profileGiven(), "-profile", operationName);
         if (caFile != null && noVerify) {
             throw new ParameterException(spec.commandLine(), "-CAfile validates the signers' certificates and -noverify "
                     + "skips that: give one of them");
         }
+    }
+
+    private boolean profileGiven() {
+        return spec.commandLine().getParseResult().hasMatchedOption("-profile");
     }
 
     private void refuseUnless(boolean applies, boolean given, String option, String operationName) {
@@ -200,9 +206,7 @@ final class CmsCommand implements Callable<Integer> {
         if (signerFiles.isEmpty() || signerFiles.size() != keyFiles.size()) {
             throw new ParameterException(spec.commandLine(), "-sign needs a -signer and an -inkey for each signer");
         }
-        if (profile == CmsProfile.GMSSL && id != null) {
-            throw new ParameterException(spec.commandLine(), "-profile gmssl signs without an SM2 ID: drop -id");
-        }
+        checkGmsslWithoutId(profile);
         CmsSigner signer = new CmsSigner(profile).detached(!noDetach);
         for (int i = 0; i < signerFiles.size(); i++) {
             X509Certificate certificate = PkiFiles.certificate(main, signerFiles.get(i));
@@ -219,20 +223,30 @@ final class CmsCommand implements Callable<Integer> {
         return 0;
     }
 
+    private void checkGmsslWithoutId(CmsProfile profile) {
+        if (profile == CmsProfile.GMSSL && id != null) {
+            throw new ParameterException(spec.commandLine(), "-profile gmssl " + (operation.sign ? "signs" : "verifies")
+                    + " without an SM2 ID: drop -id");
+        }
+    }
+
     private int verify() throws GeneralSecurityException, IOException {
         if (caFile == null && !noVerify) {
             throw new ParameterException(spec.commandLine(), "-verify needs -CAfile with the trusted CAs (or -noverify to check "
                     + "the signatures only)");
         }
+        CmsProfile only = profileGiven() ? profile() : null;
+        checkGmsslWithoutId(only);
         byte[] content = contentFile == null ? null : InputOutputOptions.read(main, contentFile);
-        SignedMessage message = SignedMessage.read(readMessage(), content);
+        byte[] bytes = readMessage();
+        SignedMessage message = SignedMessage.read(bytes, content);
         List<X509Certificate> more = certificates(certificateFiles);
         List<VerifiedSigner> signers;
         try {
-            signers = id == null ? message.verify(List.of(Sm2SignatureSpec.defaultId(), new byte[0]), true, more)
-                    : message.verify(List.of(idBytes()), false, more);
+            signers = verify(message, only, id == null ? null : idBytes(), more);
         } catch (SignatureException e) {
-            main.stderr().println("Verification failure: " + e.getMessage());
+            String other = verifiesUnder(bytes, content, more, only);
+            main.stderr().println("Verification failure: " + e.getMessage() + (other == null ? "" : "; it verifies under " + other));
             return Main.EXIT_FAILURE;
         }
         if (caFile != null) {
@@ -247,6 +261,59 @@ final class CmsCommand implements Callable<Integer> {
         main.stderr().println("Verification successful");
         InputOutputOptions.write(main, out, message.content(), false);
         return 0;
+    }
+
+    /**
+     * Verifies every signer in the forms {@code profile} allows (null: every form) with the SM2
+     * ID given, or without one the default ID and OpenSSL 3.0's empty one.
+     *
+     * @throws SignatureException if a signer does not verify, or the message's content types are
+     *     not the profile's
+     */
+    private static List<VerifiedSigner> verify(SignedMessage message, CmsProfile profile, byte[] id, List<X509Certificate> more)
+            throws CmsException, SignatureException {
+        if (profile != null && message.gmtContentTypes() == (profile == CmsProfile.RFC5652)) {
+            throw new SignatureException("the message has " + (message.gmtContentTypes() ? "GM/T 0010's" : "PKCS#7's")
+                    + " content types, not those of -profile " + name(profile));
+        }
+        List<byte[]> ids = id != null ? List.of(id) : profile == CmsProfile.GMSSL ? List.of()
+                : List.of(Sm2SignatureSpec.defaultId(), new byte[0]);
+        boolean gmsslForm = profile == null ? id == null : profile == CmsProfile.GMSSL;
+        return message.verify(ids, gmsslForm, more);
+    }
+
+    /**
+     * After a failure, the profile (and ID) under which the message does verify, as the options
+     * that say so ({@code -profile gmssl}, {@code -profile rfc5652 with -id ''}), or null if none
+     * does. Never a reason to accept the message: the caller has failed it.
+     */
+    private String verifiesUnder(byte[] bytes, byte[] content, List<X509Certificate> more, CmsProfile failed) {
+        for (CmsProfile profile : CmsProfile.values()) {
+            if (profile == failed && id == null) {
+                continue; // the attempt that failed
+            }
+            List<VerifiedSigner> signers;
+            try {
+                signers = verify(SignedMessage.read(bytes, content), profile, null, more);
+            } catch (CmsException | SignatureException | RuntimeException e) {
+                continue;
+            }
+            String options = "-profile " + name(profile);
+            byte[] verifiedId = signers.get(0).id();
+            if (verifiedId != null && verifiedId.length == 0) {
+                return options + " with -id '' (OpenSSL 3.0's empty SM2 ID)";
+            }
+            if (id != null) {
+                return options + (verifiedId == null ? " (GmSSL's form, which has no SM2 ID)" : " with the default SM2 ID")
+                        + ", without -id";
+            }
+            return options;
+        }
+        return null;
+    }
+
+    private static String name(CmsProfile profile) {
+        return profile.name().toLowerCase(Locale.ROOT);
     }
 
     private int encrypt(CmsProfile profile) throws GeneralSecurityException, IOException {

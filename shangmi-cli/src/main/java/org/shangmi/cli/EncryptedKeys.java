@@ -17,14 +17,48 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.PBEParameterSpec;
+import org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * Encrypted PKCS#8 keys (EncryptedPrivateKeyInfo with PBES2), as {@code openssl pkcs8 -topk8 -v2}
  * writes them: SM4-CBC through ShangMi's PBES2 (with HMAC-SM3, which OpenSSL 3.0 cannot read, or
- * an HMAC-SHA-2), AES-CBC through the JDK's. Reading takes whatever scheme the file names and an
- * installed provider knows, GmSSL's (HMAC-SM3 under its own OID) among them.
+ * an HMAC-SHA-2), AES-CBC through the JDK's. HMAC-SM3 is named by its own OID, as GmSSL and Bouncy
+ * Castle read it, unless -hmac_sm3_oid names the other. Reading takes whatever scheme the file
+ * names and an installed provider knows, both of HMAC-SM3's OIDs among them.
  */
 final class EncryptedKeys {
+
+    /** -hmac_sm3_oid, of the commands that write encrypted keys. */
+    static final class HmacSm3OidOption {
+        @Option(names = "-hmac_sm3_oid", paramLabel = "OID",
+                description = "With the PRF hmacWithSM3, the OID that names it: 1.2.156.10197.1.401.2 (the default; "
+                        + "HMAC-SM3's own, which GmSSL and Bouncy Castle read) or 1.2.156.10197.1.401.3.1 (GM/T "
+                        + "0091-2020 A.2, which OpenSSL after 3.0 reads). OpenSSL 3.0 reads neither: for it, "
+                        + "-v2prf hmacWithSHA256.")
+        String oid;
+
+        /**
+         * The OID chosen, or null for the default.
+         *
+         * @throws ParameterException if it is not one of HMAC-SM3's, or the PRF is not HMAC-SM3
+         */
+        Pbes2HmacSm3ParameterSpec.PrfOid chosen(CommandSpec spec, String prf) {
+            if (oid == null) {
+                return null;
+            }
+            if (prf == null || !PRFS.get(prf.toLowerCase(Locale.ROOT)).equals("HmacSM3")) {
+                throw new ParameterException(spec.commandLine(), "-hmac_sm3_oid goes with the PRF hmacWithSM3");
+            }
+            try {
+                return Pbes2HmacSm3ParameterSpec.PrfOid.of(oid.trim());
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "-hmac_sm3_oid: " + e.getMessage());
+            }
+        }
+    }
 
     /** openssl's -v2 cipher names and the JCA's scheme suffix. */
     private static final Map<String, String> CIPHERS = Map.of(
@@ -61,20 +95,23 @@ final class EncryptedKeys {
     }
 
     /** {@link #encrypt} under the password that {@code passout} names (read, used, wiped). */
-    static byte[] encrypt(Main main, String passout, byte[] pkcs8, String cipher, String prf, int iterations)
-            throws GeneralSecurityException, IOException {
+    static byte[] encrypt(Main main, String passout, byte[] pkcs8, String cipher, String prf, int iterations,
+            Pbes2HmacSm3ParameterSpec.PrfOid hmacSm3Oid) throws GeneralSecurityException, IOException {
         char[] password = Passwords.read(main, passout, "-passout");
         main.installedFirst(); // PBES2 with SM4 is ShangMi's
         try {
-            return encrypt(pkcs8, password, cipher, prf, iterations);
+            return encrypt(pkcs8, password, cipher, prf, iterations, hmacSm3Oid);
         } finally {
             wipe(password);
         }
     }
 
-    /** The DER EncryptedPrivateKeyInfo of {@code pkcs8} under {@code password} (PBES2, fresh salt and IV). */
-    static byte[] encrypt(byte[] pkcs8, char[] password, String cipher, String prf, int iterations)
-            throws GeneralSecurityException, IOException {
+    /**
+     * The DER EncryptedPrivateKeyInfo of {@code pkcs8} under {@code password} (PBES2, fresh salt
+     * and IV); {@code hmacSm3Oid} names HMAC-SM3's OID (null: the provider's default).
+     */
+    static byte[] encrypt(byte[] pkcs8, char[] password, String cipher, String prf, int iterations,
+            Pbes2HmacSm3ParameterSpec.PrfOid hmacSm3Oid) throws GeneralSecurityException, IOException {
         String scheme = "PBEWith" + PRFS.get(prf.toLowerCase(Locale.ROOT)) + "And" + CIPHERS.get(cipher.toLowerCase(Locale.ROOT));
         SecureRandom random = new SecureRandom();
         byte[] salt = new byte[16];
@@ -82,7 +119,9 @@ final class EncryptedKeys {
         random.nextBytes(salt);
         random.nextBytes(iv);
         Cipher encryptor = Cipher.getInstance(scheme);
-        encryptor.init(Cipher.ENCRYPT_MODE, passwordKey(password), new PBEParameterSpec(salt, iterations, new IvParameterSpec(iv)));
+        PBEParameterSpec parameters = hmacSm3Oid == null ? new PBEParameterSpec(salt, iterations, new IvParameterSpec(iv))
+                : new Pbes2HmacSm3ParameterSpec(salt, iterations, new IvParameterSpec(iv), hmacSm3Oid);
+        encryptor.init(Cipher.ENCRYPT_MODE, passwordKey(password), parameters);
         byte[] encrypted = encryptor.doFinal(pkcs8);
         // as "PBES2" parameters: the JDK names the scheme's own parameters (PBEWithHmacSHA256AndAES_256)
         // with no OID of its own, but knows PBES2's

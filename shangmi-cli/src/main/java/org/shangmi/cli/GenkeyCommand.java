@@ -9,6 +9,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.util.concurrent.Callable;
 import org.shangmi.provider.spec.PemKeySpec;
+import org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -28,8 +29,12 @@ final class GenkeyCommand implements Callable<Integer> {
     Path publicOut;
 
     @Option(names = "-cipher", paramLabel = "CIPHER", description = "Encrypt the private key (PKCS#8, PBES2) with sm4-cbc "
-            + "(PRF HMAC-SM3), aes-128-cbc or aes-256-cbc (PRF HMAC-SHA256) under -passout.")
+            + "(PRF HMAC-SM3: GmSSL and Bouncy Castle read it, OpenSSL 3.0 does not; for OpenSSL 3.0 use pkcs8 -topk8 "
+            + "-v2prf hmacWithSHA256), aes-128-cbc or aes-256-cbc (PRF HMAC-SHA256) under -passout.")
     String cipher;
+
+    @picocli.CommandLine.Mixin
+    EncryptedKeys.HmacSm3OidOption hmacSm3Oid;
 
     @Option(names = "-passout", paramLabel = "SOURCE", description = "With -cipher, the password: pass:TEXT, env:VAR, "
             + "file:PATH, fd:N or stdin.")
@@ -48,12 +53,13 @@ final class GenkeyCommand implements Callable<Integer> {
         if (cipher != null && EncryptedKeys.checkNames(cipher, prf) != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), EncryptedKeys.checkNames(cipher, prf));
         }
+        Pbes2HmacSm3ParameterSpec.PrfOid oid = hmacSm3Oid.oid == null ? null : hmacSm3Oid.chosen(spec, prf);
         KeyPair pair = KeyPairGenerator.getInstance("SM2", main.provider()).generateKeyPair();
         KeyFactory factory = KeyFactory.getInstance("SM2", main.provider());
         if (cipher != null) {
             byte[] pkcs8 = pair.getPrivate().getEncoded();
             try {
-                byte[] encrypted = EncryptedKeys.encrypt(main, passout, pkcs8, cipher, prf, EncryptedKeys.DEFAULT_ITERATIONS);
+                byte[] encrypted = EncryptedKeys.encrypt(main, passout, pkcs8, cipher, prf, EncryptedKeys.DEFAULT_ITERATIONS, oid);
                 InputOutputOptions.write(main, out, PkiFiles.encoded("PEM", "ENCRYPTED PRIVATE KEY", encrypted), true);
             } finally {
                 java.util.Arrays.fill(pkcs8, (byte) 0);

@@ -56,7 +56,8 @@ final class KeyFiles {
         String name = file == null ? "standard input" : file.toString();
         if (info == null) {
             if (isPem(bytes)) {
-                throw new InvalidKeySpecException(name + ": an encrypted private key whose scheme no installed provider reads");
+                throw new InvalidKeySpecException(ProviderOrder.explain(name
+                        + ": an encrypted private key whose scheme no installed provider reads"));
             }
             return bytes;
         }
@@ -226,7 +227,8 @@ final class KeyFiles {
             PublicKey key = PkiFiles.parse(der).getPublicKey();
             return factory.generatePublic(new X509EncodedKeySpec(key.getEncoded()));
         } catch (java.security.cert.CertificateException | InvalidKeySpecException | RuntimeException e) {
-            throw new InvalidKeySpecException(file + ": not a certificate with an SM2 public key (" + e.getMessage() + ")", e);
+            throw new InvalidKeySpecException(ProviderOrder.explain(file + ": not a certificate with an SM2 public key ("
+                    + e.getMessage() + ")"), e);
         }
     }
 

@@ -192,7 +192,7 @@ public final class Main implements Runnable {
      * it. What the PKI commands (req, x509, verify -CAfile) need.
      */
     Provider installedFirst() {
-        Provider ours = provider();
+        ShangMiProvider ours = (ShangMiProvider) provider();
         Provider[] list = Security.getProviders();
         if (list.length > 0 && list[0] == ours) {
             return ours;
@@ -201,9 +201,8 @@ public final class Main implements Runnable {
         if (before != null) { // an in-process caller installed one; put it back afterwards
             replaced = before;
             replacedPosition = java.util.Arrays.asList(list).indexOf(before) + 1;
-            Security.removeProvider(ShangMiProvider.NAME);
         }
-        Security.insertProviderAt(ours, 1);
+        ShangMiProvider.install(ours);
         installed = true;
         return ours;
     }

@@ -30,15 +30,20 @@ import picocli.CommandLine.Spec;
 /**
  * {@code shangmi pkcs12}: PKCS#12 files through the JDK's {@code KeyStore "PKCS12"} with ShangMi
  * first, like {@code openssl pkcs12}: {@code -export} bundles a key, its certificate and a chain
- * (protection by {@code -keypbe}/{@code -certpbe}, MAC by {@code -macalg}); otherwise a file's
- * certificates and keys come out as PEM, or with {@code -info} a summary.
+ * (protection by {@code -keypbe}/{@code -certpbe}, MAC by {@code -macalg}), and with
+ * {@code -enc_in} a TLCP double certificate as two named entries; otherwise a file's certificates
+ * and keys come out as PEM, or with {@code -info} a summary.
  */
 @Command(name = "pkcs12", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Make a PKCS#12 file (-export) or read one, as openssl pkcs12 does.",
-            "Example:",
+        description = {"Make a PKCS#12 file (-export) or read one, as openssl pkcs12 does. With -enc_in, a TLCP "
+                + "store: the signing entry (-in, -inkey, -name) and the encryption entry (-enc_in, -enc_inkey, "
+                + "-enc_name) in one file.",
+            "Examples:",
             "  shangmi pkcs12 -export -inkey key.pem -in cert.pem -certfile ca.pem \\",
             "      -keypbe SM4-CBC -certpbe SM4-CBC -macalg SM3 -passout pass:secret \\",
-            "      -out bundle.p12"})
+            "      -out bundle.p12",
+            "  shangmi pkcs12 -export -in sign.pem -inkey sign.key -enc_in enc.pem \\",
+            "      -enc_inkey enc.key -certfile ca.pem -passout pass:secret -out tlcp.p12"})
 final class Pkcs12Command implements Callable<Integer> {
 
     /** openssl's -keypbe/-certpbe names and the JDK's PKCS12 protection algorithms (PRF HMAC-SHA256, as openssl's). */
@@ -73,9 +78,21 @@ final class Pkcs12Command implements Callable<Integer> {
     @Option(names = "-certfile", paramLabel = "FILE", description = "With -export, more certificates for the chain.")
     List<Path> chainFiles = new ArrayList<>();
 
-    @Option(names = "-name", paramLabel = "NAME", defaultValue = "1", description = "With -export, the entry's name, "
-            + "its friendlyName (default: ${DEFAULT-VALUE}).")
+    @Option(names = "-name", paramLabel = "NAME", description = "With -export, the entry's name, its friendlyName "
+            + "(default: 1; with -enc_in, sign).")
     String name;
+
+    @Option(names = "-enc_in", paramLabel = "FILE", description = "With -export, a TLCP encryption certificate (PEM; it "
+            + "may hold its key and chain too): a second entry, for a TLCP server's or client's double certificate.")
+    Path encIn;
+
+    @Option(names = "-enc_inkey", paramLabel = "FILE", description = "With -enc_in, the encryption private key (default: in "
+            + "-enc_in).")
+    Path encKeyFile;
+
+    @Option(names = "-enc_name", paramLabel = "NAME", description = "With -enc_in, the encryption entry's name (default: "
+            + "enc).")
+    String encName;
 
     @Option(names = "-keypbe", paramLabel = "ALG", description = "With -export, the key's protection: AES-256-CBC (the "
             + "default), AES-128-CBC or SM4-CBC (PBES2, PRF HMAC-SHA256).")
@@ -118,8 +135,9 @@ final class Pkcs12Command implements Callable<Integer> {
             return export();
         }
         if (keyFile != null || !chainFiles.isEmpty() || keyProtection != null || certificateProtection != null
-                || macAlgorithm != null) {
-            throw new ParameterException(spec.commandLine(), "-inkey, -certfile, -keypbe, -certpbe and -macalg go with -export");
+                || macAlgorithm != null || name != null || encIn != null || encKeyFile != null || encName != null) {
+            throw new ParameterException(spec.commandLine(), "-inkey, -certfile, -name, -enc_in, -enc_inkey, -enc_name, "
+                    + "-keypbe, -certpbe and -macalg go with -export");
         }
         return read();
     }
@@ -128,21 +146,57 @@ final class Pkcs12Command implements Callable<Integer> {
         if (passout == null) {
             throw new ParameterException(spec.commandLine(), "-export needs the file's password: -passout");
         }
+        if (encIn == null && (encKeyFile != null || encName != null)) {
+            throw new ParameterException(spec.commandLine(), "-enc_inkey and -enc_name go with -enc_in");
+        }
+        String signName = name != null ? name : encIn != null ? "sign" : "1";
+        String encryptionName = encName != null ? encName : "enc";
+        if (encIn != null && signName.equals(encryptionName)) {
+            throw new ParameterException(spec.commandLine(), "-name and -enc_name must differ: the two entries are found by "
+                    + "name (both are " + signName + ")");
+        }
         String keyAlgorithm = choose(PROTECTIONS, keyProtection, "aes-256-cbc", "-keypbe");
         String certificateAlgorithm = choose(PROTECTIONS, certificateProtection, "aes-256-cbc", "-certpbe");
         String mac = choose(MACS, macAlgorithm, "sha256", "-macalg");
         PrivateKey key = KeyFiles.readPrivateAnyAlgorithm(main, keyFile != null ? keyFile : in);
         List<X509Certificate> certificates = new ArrayList<>(PkiFiles.certificates(main, in));
+        List<X509Certificate> more = new ArrayList<>();
         for (Path file : chainFiles) {
-            certificates.addAll(PkiFiles.certificates(main, file));
+            more.addAll(PkiFiles.certificates(main, file));
         }
-        List<X509Certificate> chain = chainFor(key, certificates);
+        Map<String, KeyStore.PrivateKeyEntry> entries = new java.util.LinkedHashMap<>();
+        if (encIn == null) {
+            certificates.addAll(more);
+            List<X509Certificate> chain = chainFor(key, certificates);
+            entries.put(signName, new KeyStore.PrivateKeyEntry(key, chain.toArray(Certificate[]::new)));
+        } else {
+            PrivateKey encKey = KeyFiles.readPrivateAnyAlgorithm(main, encKeyFile != null ? encKeyFile : encIn);
+            List<X509Certificate> encCertificates = PkiFiles.certificates(main, encIn);
+            X509Certificate signLeaf = chainFor(key, concatenated(certificates, more)).get(0);
+            X509Certificate encLeaf = chainFor(encKey, concatenated(encCertificates, more)).get(0);
+            if (signLeaf.equals(encLeaf)) {
+                throw new GeneralSecurityException("the signing and the encryption entry would hold one certificate: give "
+                        + "each its own (-in and -enc_in)");
+            }
+            // the CA certificates of all the files, in each entry's chain after its own certificate
+            List<X509Certificate> authorities = new ArrayList<>();
+            for (X509Certificate certificate : concatenated(concatenated(certificates, encCertificates), more)) {
+                if (!certificate.equals(signLeaf) && !certificate.equals(encLeaf) && !authorities.contains(certificate)) {
+                    authorities.add(certificate);
+                }
+            }
+            entries.put(signName, new KeyStore.PrivateKeyEntry(key, concatenated(List.of(signLeaf), authorities)
+                    .toArray(Certificate[]::new)));
+            entries.put(encryptionName, new KeyStore.PrivateKeyEntry(encKey, concatenated(List.of(encLeaf), authorities)
+                    .toArray(Certificate[]::new)));
+        }
         char[] password = Passwords.read(main, passout, "-passout");
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
-            store.setEntry(name, new KeyStore.PrivateKeyEntry(key, chain.toArray(Certificate[]::new)),
-                    new KeyStore.PasswordProtection(password, keyAlgorithm, null));
+            for (Map.Entry<String, KeyStore.PrivateKeyEntry> entry : entries.entrySet()) {
+                store.setEntry(entry.getKey(), entry.getValue(), new KeyStore.PasswordProtection(password, keyAlgorithm, null));
+            }
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             storeWith(store, bytes, password, certificateAlgorithm, mac);
             InputOutputOptions.write(main, out, bytes.toByteArray(), true);
@@ -150,6 +204,12 @@ final class Pkcs12Command implements Callable<Integer> {
             EncryptedKeys.wipe(password);
         }
         return 0;
+    }
+
+    private static List<X509Certificate> concatenated(List<X509Certificate> first, List<X509Certificate> second) {
+        List<X509Certificate> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
     }
 
     /**
@@ -234,12 +294,7 @@ final class Pkcs12Command implements Callable<Integer> {
             password = Passwords.read(main, passin.source, "-passin");
             keyPassword = passout == null ? null : Passwords.read(main, passout, "-passout");
             KeyStore store = KeyStore.getInstance("PKCS12");
-            try {
-                store.load(new ByteArrayInputStream(file), password);
-            } catch (IOException e) {
-                throw new GeneralSecurityException((in == null ? "standard input" : in) + ": " + e.getMessage()
-                        + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""), e);
-            }
+            load(store, file, password);
             for (String alias : Collections.list(store.aliases())) {
                 summary.append("entry ").append(alias).append(": ");
                 if (store.isKeyEntry(alias)) {
@@ -283,6 +338,19 @@ final class Pkcs12Command implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Loads the file into the store; a failure names the file and the cause, and, where the
+     * provider order is what makes the JDK call a right password wrong, says so.
+     */
+    void load(KeyStore store, byte[] file, char[] password) throws GeneralSecurityException {
+        try {
+            store.load(new ByteArrayInputStream(file), password);
+        } catch (IOException e) {
+            throw new GeneralSecurityException(ProviderOrder.explain((in == null ? "standard input" : in) + ": "
+                    + e.getMessage() + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : "")), e);
+        }
+    }
+
     /** The key as PEM PKCS#8: encrypted under the -passout password (SM4-CBC, HMAC-SHA256) if one is given. */
     private byte[] keyPem(PrivateKey key, char[] keyPassword) throws GeneralSecurityException, IOException {
         byte[] pkcs8 = key.getEncoded();
@@ -291,7 +359,7 @@ final class Pkcs12Command implements Callable<Integer> {
                 return Pem.encode("PRIVATE KEY", pkcs8).getBytes(StandardCharsets.US_ASCII);
             }
             byte[] encrypted = EncryptedKeys.encrypt(pkcs8, keyPassword, "sm4-cbc", "hmacWithSHA256",
-                    EncryptedKeys.DEFAULT_ITERATIONS);
+                    EncryptedKeys.DEFAULT_ITERATIONS, null);
             return Pem.encode("ENCRYPTED PRIVATE KEY", encrypted).getBytes(StandardCharsets.US_ASCII);
         } finally {
             Arrays.fill(pkcs8, (byte) 0);

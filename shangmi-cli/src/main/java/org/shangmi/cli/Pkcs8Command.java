@@ -24,6 +24,9 @@ import picocli.CommandLine.Spec;
         description = {"Encrypt a private key to PKCS#8 (-topk8), or decrypt one, as openssl pkcs8 does.",
             "Example:",
             "  shangmi pkcs8 -topk8 -in key.pem -v2 sm4-cbc -v2prf hmacWithSM3 \\",
+            "      -passout pass:secret -out key.p8",
+            "For OpenSSL 3.0, which has no PBKDF2 with HMAC-SM3:",
+            "  shangmi pkcs8 -topk8 -in key.pem -v2 sm4-cbc -v2prf hmacWithSHA256 \\",
             "      -passout pass:secret -out key.p8"})
 final class Pkcs8Command implements Callable<Integer> {
 
@@ -53,8 +56,12 @@ final class Pkcs8Command implements Callable<Integer> {
     String cipher;
 
     @Option(names = "-v2prf", paramLabel = "PRF", description = "With -topk8, PBKDF2's PRF: hmacWithSM3 (the default for "
-            + "sm4-cbc) or hmacWithSHA1/224/256/384/512 (hmacWithSHA256 the default for AES).")
+            + "sm4-cbc; GmSSL and Bouncy Castle read it, OpenSSL 3.0 does not: for OpenSSL 3.0 use hmacWithSHA256) or "
+            + "hmacWithSHA1/224/256/384/512 (hmacWithSHA256 the default for AES).")
     String prf;
+
+    @Mixin
+    EncryptedKeys.HmacSm3OidOption hmacSm3Oid;
 
     @Option(names = "-iter", paramLabel = "N", description = "With -topk8, PBKDF2's iterations (default: 10000, as the JDK's PKCS12).")
     Integer iterations;
@@ -70,9 +77,9 @@ final class Pkcs8Command implements Callable<Integer> {
     public Integer call() throws GeneralSecurityException, IOException {
         boolean der = PkiFiles.isDer(spec, "-outform", outform);
         boolean encrypt = toPkcs8 && !noCrypt;
-        if (!encrypt && (cipher != null || prf != null || iterations != null || passout != null)) {
-            throw new ParameterException(spec.commandLine(), "-v2, -v2prf, -iter and -passout encrypt: they go with -topk8 "
-                    + "and without -nocrypt");
+        if (!encrypt && (cipher != null || prf != null || iterations != null || passout != null || hmacSm3Oid.oid != null)) {
+            throw new ParameterException(spec.commandLine(), "-v2, -v2prf, -hmac_sm3_oid, -iter and -passout encrypt: they "
+                    + "go with -topk8 and without -nocrypt");
         }
         if (noCrypt && !toPkcs8) {
             throw new ParameterException(spec.commandLine(), "-nocrypt goes with -topk8");
@@ -111,6 +118,6 @@ final class Pkcs8Command implements Callable<Integer> {
         if (passout == null) {
             throw new ParameterException(spec.commandLine(), "-topk8 encrypts: give the password with -passout (or -nocrypt)");
         }
-        return EncryptedKeys.encrypt(main, passout, pkcs8, chosenCipher, chosenPrf, count);
+        return EncryptedKeys.encrypt(main, passout, pkcs8, chosenCipher, chosenPrf, count, hmacSm3Oid.chosen(spec, chosenPrf));
     }
 }

@@ -64,7 +64,8 @@ final class PkiFiles {
                 objects.add(parser.parse(factory, der));
             }
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new GeneralSecurityException(name(file) + ": not a " + what + " (" + e.getMessage() + ")", e);
+            throw new GeneralSecurityException(ProviderOrder.explain(name(file) + ": not a " + what + " (" + e.getMessage() + ")"),
+                    e);
         }
         if (objects.isEmpty()) {
             throw new GeneralSecurityException(name(file) + ": no " + what + " in it");

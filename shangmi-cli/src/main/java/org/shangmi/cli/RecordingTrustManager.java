@@ -7,6 +7,8 @@ import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
@@ -14,6 +16,10 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * openssl's s_client and s_server report it: a failure ends the handshake only when it is
  * {@code fatal} (-verify_return_error); otherwise the connection goes on and the summary says
  * why the chain did not verify. One connection at a time: {@link #reset()} before each.
+ *
+ * <p>A TLCP peer has two certificates, each checked on its own (the signing chain first, then
+ * the encryption certificate): the first failure is the verdict, and it names the certificate
+ * that failed, so that a later check that passes cannot hide it.
  */
 final class RecordingTrustManager extends X509ExtendedTrustManager {
 
@@ -21,47 +27,116 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
     private final boolean fatal;
     private final List<X509Certificate> anchors;
     private final Integer depth;
+    /** What the server's certificate must name, or null. */
+    private final HostCheck hostCheck;
     private volatile String verdict;
+    /** The TLCP certificate the verdict is about ("signing certificate"), or null. */
+    private volatile String failedCertificate;
+    /** The leaf of the first TLCP check of the connection: its signing certificate. */
+    private volatile X509Certificate firstTlcpLeaf;
 
     /**
      * @param anchors the trust anchors {@code trust} verifies with
      * @param depth the most intermediate CA certificates a chain may have, or null for no limit
+     * @param hostCheck the name or address a server's certificate must name (the verdict
+     *     covers it after the chain), or null
      */
-    RecordingTrustManager(X509ExtendedTrustManager trust, boolean fatal, List<X509Certificate> anchors, Integer depth) {
+    RecordingTrustManager(X509ExtendedTrustManager trust, boolean fatal, List<X509Certificate> anchors, Integer depth,
+            HostCheck hostCheck) {
         this.trust = trust;
         this.fatal = fatal;
         this.anchors = List.copyOf(anchors);
         this.depth = depth;
+        this.hostCheck = hostCheck;
     }
 
     /** Forgets the last connection's verdict. */
     void reset() {
         verdict = null;
+        failedCertificate = null;
+        firstTlcpLeaf = null;
     }
 
-    /** "OK", the reason the peer's chain failed, or null if no chain was checked. */
-    String verdict() {
-        return verdict;
+    /**
+     * The verdict as the summary prints it: {@code Verification: OK}, or {@code Verification
+     * error (signing certificate): certificate has expired}; null if no chain was checked.
+     */
+    String verificationLine() {
+        String reason = verdict;
+        if (reason == null) {
+            return null;
+        }
+        return OK.equals(reason) ? "Verification: OK" : "Verification error" + about() + ": " + reason;
+    }
+
+    /** The failure as openssl reports it when the handshake fails: {@code verify error: REASON}; null if none. */
+    String errorLine() {
+        String reason = verdict;
+        return reason == null || OK.equals(reason) ? null : "verify error" + about() + ": " + reason;
+    }
+
+    private String about() {
+        String certificate = failedCertificate;
+        return certificate == null ? "" : " (" + certificate + ")";
     }
 
     private interface Check {
         void run() throws CertificateException;
     }
 
-    private void check(X509Certificate[] chain, Check check) throws CertificateException {
+    /**
+     * @param session the handshake session, which tells a TLCP connection from a TLS one; null
+     *     if the caller gave none
+     * @param server whether {@code chain} is a server's (the host check applies)
+     */
+    private void check(X509Certificate[] chain, SSLSession session, boolean server, Check check) throws CertificateException {
+        String certificate = tlcpRole(chain, session);
         String reason;
         CertificateException failure = null;
         try {
             check.run();
-            reason = tooLong(chain) ? "certificate chain too long" : OK;
+            String mismatch = server && hostCheck != null ? hostCheck.mismatch(chain[0]) : null;
+            reason = tooLong(chain) ? "certificate chain too long" : mismatch != null ? mismatch : OK;
         } catch (CertificateException e) {
             reason = reason(chain, e);
             failure = e;
         }
-        verdict = reason;
-        if (fatal && !OK.equals(reason)) {
-            throw failure == null ? new CertificateException(reason) : new CertificateException(reason, failure);
+        synchronized (this) {
+            // the first failure stands: a later check that passes must not report the connection verified
+            if (verdict == null || OK.equals(verdict)) {
+                verdict = reason;
+                failedCertificate = OK.equals(reason) ? null : certificate;
+            }
         }
+        if (fatal && !OK.equals(reason)) {
+            String message = certificate == null ? reason : certificate + ": " + reason;
+            throw failure == null ? new CertificateException(message) : new CertificateException(message, failure);
+        }
+    }
+
+    /**
+     * In a TLCP handshake, which certificate {@code chain} starts with: the first one checked is
+     * the signing certificate (the TLCP engine checks the signing chain before the encryption
+     * certificate), any other the encryption certificate. Null in a TLS handshake.
+     */
+    private synchronized String tlcpRole(X509Certificate[] chain, SSLSession session) {
+        if (session == null || !TLCP.equals(session.getProtocol()) || chain == null || chain.length == 0) {
+            return null;
+        }
+        if (firstTlcpLeaf == null) {
+            firstTlcpLeaf = chain[0];
+        }
+        return firstTlcpLeaf.equals(chain[0]) ? "signing certificate" : "encryption certificate";
+    }
+
+    private static final String TLCP = "TLCPv1.1";
+
+    private static SSLSession handshakeSession(SSLEngine engine) {
+        return engine == null ? null : engine.getHandshakeSession();
+    }
+
+    private static SSLSession handshakeSession(Socket socket) {
+        return socket instanceof SSLSocket ssl ? ssl.getHandshakeSession() : null;
     }
 
     /**
@@ -116,32 +191,32 @@ final class RecordingTrustManager extends X509ExtendedTrustManager {
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, () -> trust.checkClientTrusted(chain, authType));
+        check(chain, null, false, () -> trust.checkClientTrusted(chain, authType));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, () -> trust.checkServerTrusted(chain, authType));
+        check(chain, null, true, () -> trust.checkServerTrusted(chain, authType));
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        check(chain, () -> trust.checkClientTrusted(chain, authType, socket));
+        check(chain, handshakeSession(socket), false, () -> trust.checkClientTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        check(chain, () -> trust.checkServerTrusted(chain, authType, socket));
+        check(chain, handshakeSession(socket), true, () -> trust.checkServerTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, () -> trust.checkClientTrusted(chain, authType, engine));
+        check(chain, handshakeSession(engine), false, () -> trust.checkClientTrusted(chain, authType, engine));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, () -> trust.checkServerTrusted(chain, authType, engine));
+        check(chain, handshakeSession(engine), true, () -> trust.checkServerTrusted(chain, authType, engine));
     }
 
     @Override

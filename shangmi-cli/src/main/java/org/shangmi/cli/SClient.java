@@ -24,7 +24,7 @@ final class SClient {
         String name = command.spec.qualifiedName();
         PrintWriter out = command.spec.commandLine().getOut();
         PrintWriter err = main.stderr();
-        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth, false);
+        TlsSetup setup = new TlsSetup(main, options, command.verifyDepth, false, command.hostCheck);
         SSLSocket socket;
         try {
             socket = (SSLSocket) setup.context.getSocketFactory().createSocket(command.target.host(), command.target.port());
@@ -42,9 +42,9 @@ final class SClient {
             try {
                 socket.startHandshake();
             } catch (IOException e) {
-                String verdict = setup.trust.verdict();
-                if (verdict != null && !RecordingTrustManager.OK.equals(verdict)) {
-                    err.println("verify error: " + verdict);
+                String verifyError = setup.trust.errorLine();
+                if (verifyError != null) {
+                    err.println(verifyError);
                 }
                 err.println(name + ": handshake failed: " + e.getMessage());
                 return Main.EXIT_FAILURE;

@@ -44,6 +44,15 @@ final class SClientCommand implements Callable<Integer> {
             description = "The most intermediate CA certificates the server's chain may have (default: no limit).")
     Integer verifyDepth;
 
+    @Option(names = "-verify_hostname", paramLabel = "NAME",
+            description = "Check that the server's certificate names NAME (its DNS names; a wildcard in the left-most "
+                    + "label only): the verdict covers it. Without it, or -verify_ip, the verdict covers the chain only.")
+    String verifyHostname;
+
+    @Option(names = "-verify_ip", paramLabel = "IP",
+            description = "Check that the server's certificate names the IP address IP (its IP address names).")
+    String verifyIp;
+
     @Option(names = "-ign_eof", description = "At the end of standard input, keep printing what the server sends until it "
             + "closes the connection (otherwise the client closes it, as openssl does).")
     boolean ignoreEof;
@@ -61,6 +70,8 @@ final class SClientCommand implements Callable<Integer> {
     CertificateVerify certificateVerify;
 
     HostPort target;
+    /** What -verify_hostname or -verify_ip asks of the server's certificate; null if neither is given. */
+    HostCheck hostCheck;
 
     @Override
     public Integer call() throws Exception {
@@ -72,6 +83,16 @@ final class SClientCommand implements Callable<Integer> {
         tls.check(spec, false);
         if (certificateVerify != null && !tls.tlcp) {
             throw new ParameterException(spec.commandLine(), "-tlcp_cert_verify goes with -tlcp");
+        }
+        if (verifyHostname != null && verifyIp != null) {
+            throw new ParameterException(spec.commandLine(), "-verify_hostname and -verify_ip: one or the other");
+        }
+        try {
+            hostCheck = verifyHostname != null ? HostCheck.hostName(verifyHostname)
+                    : verifyIp != null ? HostCheck.ipAddress(verifyIp) : null;
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), (verifyIp != null ? "-verify_ip: " : "-verify_hostname: ")
+                    + e.getMessage());
         }
         if (verifyDepth != null && verifyDepth < 0) {
             throw new ParameterException(spec.commandLine(), "-verify: the depth is a number from 0");

@@ -38,7 +38,7 @@ final class SServer {
     }
 
     static int run(SServerCommand command) throws Exception {
-        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth(), true);
+        TlsSetup setup = new TlsSetup(command.main, command.tls, command.depth(), true, null);
         HostPort where = command.where;
         InetAddress address = where.host() == null ? null : InetAddress.getByName(where.host());
         try (SSLServerSocket listener = (SSLServerSocket) setup.context.getServerSocketFactory()
@@ -84,9 +84,9 @@ final class SServer {
                 echo(socket);
             }
         } catch (IOException e) {
-            String verdict = setup.trust.verdict();
-            if (verdict != null && !RecordingTrustManager.OK.equals(verdict)) {
-                err.println("verify error: " + verdict);
+            String verifyError = setup.trust.errorLine();
+            if (verifyError != null) {
+                err.println(verifyError);
             }
             err.println(name + ": connection from " + peer + ": " + e.getMessage());
         }

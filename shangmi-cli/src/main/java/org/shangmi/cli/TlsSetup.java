@@ -81,8 +81,11 @@ final class TlsSetup {
      * @param depth the most intermediate CA certificates a peer's chain may have (-verify), or
      *     null for no limit
      * @param server whether for s_server (with -tlcp, the context that serves TLCP and TLS)
+     * @param hostCheck the name or address the server's certificate must name (-verify_hostname,
+     *     -verify_ip), or null
      */
-    TlsSetup(Main main, TlsOptions options, Integer depth, boolean server) throws GeneralSecurityException, IOException {
+    TlsSetup(Main main, TlsOptions options, Integer depth, boolean server, HostCheck hostCheck)
+            throws GeneralSecurityException, IOException {
         this.options = options;
         BOUNCY_CASTLE_LOG.setLevel(options.debug ? Level.INFO : Level.SEVERE);
         main.installedFirst();
@@ -95,7 +98,7 @@ final class TlsSetup {
         }
         KeyManager[] keys = entries.isEmpty() ? null : new KeyManager[] {new FixedKeyManager(entries)};
         List<X509Certificate> anchors = anchors(main, options.caFile);
-        trust = new RecordingTrustManager(pkix(anchors), options.verifyReturnError, anchors, depth);
+        trust = new RecordingTrustManager(pkix(anchors), options.verifyReturnError, anchors, depth, hostCheck);
         String protocol = !options.tlcp ? "TLS" : server ? TLCP_OR_TLS : TLCP;
         context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
         context.init(keys, new TrustManager[] {trust}, null);
@@ -364,9 +367,9 @@ final class TlsSetup {
                 lines.add(String.format(" %d s:%s", i, subject(chain[i])));
                 lines.add("   i:" + Names.oneLine(chain[i].getIssuerX500Principal()));
             }
-            String verdict = trust.verdict();
-            if (verdict != null) {
-                lines.add(RecordingTrustManager.OK.equals(verdict) ? "Verification: OK" : "Verification error: " + verdict);
+            String verification = trust.verificationLine();
+            if (verification != null) {
+                lines.add(verification);
             }
         }
         String protocol = socket.getApplicationProtocol();

@@ -12,6 +12,8 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.cms.CmsPem;
+import org.shangmi.core.testing.GmsslPeer;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.OpenSslPki;
 
@@ -92,7 +94,69 @@ class CmsCommandTest {
         CliRun wrongId = CliRun.of("cms", "-verify", "-noverify", "-id", "1234567812345678", "-in", message);
         assertEquals(1, wrongId.status());
         assertTrue(wrongId.err().startsWith("Verification failure"), wrongId.err());
+        assertTrue(wrongId.err().contains("; it verifies under -profile rfc5652 with -id '' (OpenSSL 3.0's empty SM2 ID)\n"),
+                wrongId.err());
+        assertFalse(wrongId.err().contains("Verification successful"), wrongId.err());
         assertEquals(0, wrongId.outBytes().length, "no content from a failed verification");
+    }
+
+    /**
+     * A message GmSSL's cmssign made verifies under any profile but fails under -profile
+     * rfc5652 (PKCS#7 types) and with an SM2 ID (GmSSL's form has none): each failure says it
+     * verifies under -profile gmssl, and writes no content. Our default message fails under
+     * -profile gmssl and says -profile rfc5652.
+     */
+    @Test
+    void aFailureNamesTheProfileUnderWhichTheMessageVerifies() throws Exception {
+        GmsslPeer.run(directory, "sm2keygen", "-pass", "P", "-out", "gm.key");
+        GmsslPeer.run(directory, "certgen", "-C", "CN", "-O", "GmSSL", "-CN", "gmssl signer", "-days", "1", "-key", "gm.key",
+                "-pass", "P", "-key_usage", "digitalSignature", "-out", "gm.pem");
+        GmsslPeer.run(directory, "cmssign", "-key", "gm.key", "-pass", "P", "-cert", "gm.pem", "-in", data.toString(),
+                "-out", file("gmssl-signed.pem"));
+        String gmssl = file("gmssl-signed.pem");
+        CliRun any = ok("cms", "-verify", "-noverify", "-in", gmssl);
+        assertArrayEquals(content, any.outBytes());
+        assertArrayEquals(content, ok("cms", "-verify", "-noverify", "-profile", "gmssl", "-in", gmssl).outBytes());
+        String[][] failing = {
+            {"-profile", "rfc5652"},
+            {"-id", "1234567812345678"},
+            {"-profile", "gmt0010", "-id", "1234567812345678"},
+        };
+        for (String[] options : failing) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("cms", "-verify", "-noverify", "-in", gmssl));
+            args.addAll(java.util.List.of(options));
+            CliRun failed = CliRun.of(args.toArray(String[]::new));
+            assertEquals(1, failed.status(), String.join(" ", options) + ": " + failed.err());
+            assertTrue(failed.err().startsWith("Verification failure: "), failed.err());
+            assertTrue(failed.err().contains("; it verifies under -profile gmssl"), failed.err());
+            assertFalse(failed.err().contains("Verification successful"), failed.err());
+            assertEquals(0, failed.outBytes().length, "no content from a failed verification");
+        }
+
+        String ours = file("ours-rfc5652.pem");
+        ok("cms", "-sign", "-nodetach", "-in", data.toString(), "-signer", pki("leaf.pem"), "-inkey", pki("leaf.key"), "-out", ours);
+        CliRun notGmssl = CliRun.of("cms", "-verify", "-noverify", "-profile", "gmssl", "-in", ours);
+        assertEquals(1, notGmssl.status(), notGmssl.err());
+        assertTrue(notGmssl.err().contains("content types, not those of -profile gmssl; it verifies under -profile rfc5652\n"),
+                notGmssl.err());
+
+        // a signature that no form verifies names no profile
+        byte[] tampered = CmsPem.decode(Files.readString(Path.of(ours)));
+        tampered[tampered.length - 10] ^= 1; // inside the signature value
+        Files.write(directory.resolve("tampered-signature.der"), tampered);
+        CliRun broken = CliRun.of("cms", "-verify", "-noverify", "-in", file("tampered-signature.der"));
+        assertEquals(1, broken.status(), broken.err());
+        assertFalse(broken.err().contains("verifies under"), broken.err());
+    }
+
+    /** --help names, for each profile, which peer reads what it writes. */
+    @Test
+    void theHelpNamesThePeersOfEachProfile() {
+        String help = ok("cms", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("rfc5652: PKCS#7 types, as OpenSSL writes; OpenSSL 3.0 reads it, and verifies signatures made "
+                + "with -id '' only."), help);
+        assertTrue(help.contains("gmt0010: GM/T 0010 types; Bouncy Castle reads it, GmSSL and OpenSSL do not."), help);
+        assertTrue(help.contains("GmSSL reads this form only."), help);
     }
 
     @Test

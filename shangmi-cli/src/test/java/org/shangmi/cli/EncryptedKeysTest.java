@@ -145,33 +145,33 @@ class EncryptedKeysTest {
     }
 
     /**
-     * GmSSL reads HMAC-SM3 as the PBKDF2 PRF under 1.2.156.10197.1.401.2 only: our keys open there
-     * when the property names that OID, and not under the default 401.3.1 (recorded).
+     * GmSSL reads HMAC-SM3 as the PBKDF2 PRF under 1.2.156.10197.1.401.2 only: the keys genkey
+     * -cipher sm4-cbc and pkcs8 -topk8 write by default open there; under -hmac_sm3_oid
+     * 1.2.156.10197.1.401.3.1 they do not (recorded), and open here all the same.
      */
     @Test
-    void oursOpenInGmsslUnderHmacSm3sOwnOid() throws Exception {
-        for (String oid : new String[] {"1.2.156.10197.1.401.2", null}) {
-            String name = oid == null ? "default" : "own-oid";
-            try {
-                if (oid != null) {
-                    System.setProperty("shangmi.pbes2.hmacSM3Oid", oid);
-                }
-                ok("genkey", "-cipher", "sm4-cbc", "-passout", "pass:to-gmssl", "-out", file(name + ".key"), "-pubout",
-                        file(name + ".pub"));
-            } finally {
-                System.clearProperty("shangmi.pbes2.hmacSM3Oid");
-            }
-            if (oid != null) {
-                GmsslPeer.run(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt", "-out",
-                        name + ".sig");
-                CliRun verified = ok("verify", "-pubkey", file(name + ".pub"), "-signature", file(name + ".sig"), "-in",
-                        data.toString());
-                assertTrue(verified.out().contains("Verified OK"), verified.out());
-            } else {
-                assertTrue(GmsslPeer.attempt(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt",
-                        "-out", name + ".sig") != 0, "GmSSL knows no PRF 1.2.156.10197.1.401.3.1");
-            }
+    void oursOpenInGmsslByDefault() throws Exception {
+        ok("genkey", "-cipher", "sm4-cbc", "-passout", "pass:to-gmssl", "-out", file("default.key"), "-pubout", file("default.pub"));
+        ok("pkcs8", "-topk8", "-in", plainKey.toString(), "-passout", "pass:to-gmssl", "-out", file("topk8.key"));
+        Files.write(Path.of(file("topk8.pub")), ok("pkey", "-key", plainKey.toString(), "-pubout").outBytes());
+        for (String name : new String[] {"default", "topk8"}) {
+            GmsslPeer.run(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt", "-out", name + ".sig");
+            CliRun verified = ok("verify", "-pubkey", file(name + ".pub"), "-signature", file(name + ".sig"), "-in",
+                    data.toString());
+            assertTrue(verified.out().contains("Verified OK"), name + ": " + verified.out());
         }
+
+        ok("genkey", "-cipher", "sm4-cbc", "-hmac_sm3_oid", "1.2.156.10197.1.401.3.1", "-passout", "pass:to-gmssl",
+                "-out", file("a2.key"), "-pubout", file("a2.pub"));
+        ok("pkcs8", "-topk8", "-in", plainKey.toString(), "-v2prf", "hmacWithSM3", "-hmac_sm3_oid", "1.2.156.10197.1.401.3.1",
+                "-passout", "pass:to-gmssl", "-out", file("a2-topk8.key"));
+        for (String name : new String[] {"a2", "a2-topk8"}) {
+            assertTrue(GmsslPeer.attempt(directory, "sm2sign", "-key", name + ".key", "-pass", "to-gmssl", "-in", "data.txt",
+                    "-out", name + ".sig") != 0, "GmSSL knows no PRF 1.2.156.10197.1.401.3.1");
+            ok("sign", "-key", file(name + ".key"), "-passin", "pass:to-gmssl", "-in", data.toString());
+        }
+        assertEquals(scalar(pkcs8(plainKey.toString())), scalar(pkcs8(file("a2-topk8.key"), "pass:to-gmssl")));
+        assertEquals(scalar(pkcs8(plainKey.toString())), scalar(pkcs8(file("topk8.key"), "pass:to-gmssl")));
     }
 
     @Test
@@ -182,5 +182,12 @@ class EncryptedKeysTest {
         assertEquals(2, CliRun.of("pkcs8", "-topk8", "-in", plainKey.toString()).status());
         assertEquals(2, CliRun.of("pkcs8", "-topk8", "-in", plainKey.toString(), "-v2prf", "hmacWithMD5", "-passout", "pass:x")
                 .status());
+        CliRun notSm3 = CliRun.of("pkcs8", "-topk8", "-in", plainKey.toString(), "-v2", "aes-128-cbc", "-hmac_sm3_oid",
+                "1.2.156.10197.1.401.2", "-passout", "pass:x");
+        assertEquals(2, notSm3.status());
+        assertTrue(notSm3.err().contains("-hmac_sm3_oid goes with the PRF hmacWithSM3"), notSm3.err());
+        CliRun otherOid = CliRun.of("genkey", "-cipher", "sm4-cbc", "-hmac_sm3_oid", "1.2.156.10197.1.401", "-passout", "pass:x");
+        assertEquals(2, otherOid.status());
+        assertTrue(otherOid.err().contains("1.2.156.10197.1.401.2 or 1.2.156.10197.1.401.3.1"), otherOid.err());
     }
 }

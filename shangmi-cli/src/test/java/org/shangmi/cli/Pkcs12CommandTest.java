@@ -3,14 +3,40 @@ package org.shangmi.cli;
 import static org.shangmi.cli.CliRun.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.Security;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.X509KeyManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.testing.OpenSslPki;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.tlcp.GmsslTlcp;
+import org.shangmi.tls.tlcp.TlcpCredentials;
+import org.shangmi.tls.tlcp.TlcpSuite;
 
 /** {@code shangmi pkcs12} against {@code openssl pkcs12}, both ways, with OpenSSL's defaults and with SM4-CBC and SM3. */
 class Pkcs12CommandTest {
@@ -99,5 +125,110 @@ class Pkcs12CommandTest {
         assertEquals(2, CliRun.of("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem")).status());
         assertEquals(2, CliRun.of("pkcs12", "-export", "-inkey", pki("leaf.key"), "-in", pki("leaf.pem"), "-keypbe", "DES",
                 "-passout", "pass:x").status());
+    }
+
+    /**
+     * With ShangMi behind SunEC, the JDK calls the right password of an openssl-made file wrong;
+     * the command's message says that the provider order is the cause and how to fix it. With
+     * ShangMi first (as the command installs it) the file opens, and a wrong password is only that.
+     */
+    @Test
+    void aPasswordCalledIncorrectBehindSunEcNamesTheProviderOrder() throws Exception {
+        // a certificate this JVM has not parsed: the JDK's factory caches what it parsed
+        pki.issue("order", "/CN=provider order", "inter", "leaf", 10);
+        OpenSslCommand.text("pkcs12", "-export", "-inkey", pki("order.key"), "-in", pki("order.pem"), "-passout", "pass:secret",
+                "-out", file("order.p12"));
+        byte[] bytes = Files.readAllBytes(Path.of(file("order.p12")));
+        Security.addProvider(new ShangMiProvider());
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            GeneralSecurityException failed = assertThrows(
+                    GeneralSecurityException.class, () -> new Pkcs12Command().load(store, bytes, "secret".toCharArray()));
+            assertTrue(failed.getMessage().contains("keystore password was incorrect"), failed.getMessage());
+            assertTrue(failed.getMessage().contains("; ShangMi is installed behind SunEC (position "), failed.getMessage());
+            assertTrue(failed.getMessage().contains("ShangMiProvider.install()"), failed.getMessage());
+        } finally {
+            Security.removeProvider("ShangMi");
+        }
+        CliRun opened = ok("pkcs12", "-in", file("order.p12"), "-passin", "pass:secret", "-info", "-noout");
+        assertTrue(opened.out().contains(": private key ("), opened.out());
+        CliRun wrong = CliRun.of("pkcs12", "-in", file("order.p12"), "-passin", "pass:wrong", "-info", "-noout");
+        assertEquals(1, wrong.status(), wrong.err());
+        assertTrue(wrong.err().contains("password was incorrect") && !wrong.err().contains("SunEC"), wrong.err());
+    }
+
+    /**
+     * A TLCP store from -export with -enc_in: the signing and the encryption entry under their
+     * names, each key with its certificate and the root; openssl reads both entries' names; the
+     * JDK's SunX509 key manager gives both by alias; and a ShangMiTLS TLCP server on that key
+     * manager serves GmSSL's tlcp_client (openssl-made double certificates).
+     */
+    @Test
+    void aTlcpStoreWithBothEntries() throws Exception {
+        TlcpCredentials set = TlcpCredentials.openssl();
+        TlcpCredentials.Side server = set.server();
+        Path signKey = writeKey("tlcp-sign.key", server.signPrivateKey());
+        Path encKey = writeKey("tlcp-enc.key", server.encPrivateKey());
+        ok("pkcs12", "-export", "-in", server.signPem().toString(), "-inkey", signKey.toString(),
+                "-enc_in", server.encPem().toString(), "-enc_inkey", encKey.toString(), "-certfile", set.rootPem().toString(),
+                "-name", "tlcp-sign", "-enc_name", "tlcp-enc", "-passout", "pass:secret", "-out", file("tlcp.p12"));
+
+        String info = OpenSslCommand.text("pkcs12", "-in", file("tlcp.p12"), "-passin", "pass:secret", "-nodes");
+        assertTrue(info.contains("friendlyName: tlcp-sign") && info.contains("friendlyName: tlcp-enc"), info);
+
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        ShangMiProvider.install();
+        try {
+            store.load(new java.io.ByteArrayInputStream(Files.readAllBytes(Path.of(file("tlcp.p12")))), "secret".toCharArray());
+            assertEquals(Set.of("tlcp-sign", "tlcp-enc"), Set.copyOf(Collections.list(store.aliases())));
+            KeyManagerFactory factory = KeyManagerFactory.getInstance("SunX509");
+            factory.init(store, "secret".toCharArray());
+            X509KeyManager keys = (X509KeyManager) factory.getKeyManagers()[0];
+            assertEquals(server.signPrivateKey(), keys.getPrivateKey("tlcp-sign"));
+            assertEquals(server.encPrivateKey(), keys.getPrivateKey("tlcp-enc"));
+            assertEquals(List.of(server.signCertificate(), set.root()), List.of(keys.getCertificateChain("tlcp-sign")));
+            assertEquals(List.of(server.encCertificate(), set.root()), List.of(keys.getCertificateChain("tlcp-enc")));
+
+            SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+            context.init(factory.getKeyManagers(), null, null);
+            byte[] message = "over a TLCP store made by shangmi pkcs12\n".getBytes(StandardCharsets.US_ASCII);
+            try (ServerSocket listener = context.getServerSocketFactory().createServerSocket(0, 1,
+                    InetAddress.getLoopbackAddress())) {
+                CompletableFuture<byte[]> served = CompletableFuture.supplyAsync(() -> {
+                    try (Socket socket = listener.accept()) {
+                        byte[] received = socket.getInputStream().readNBytes(message.length);
+                        socket.getOutputStream().write(received);
+                        socket.getOutputStream().flush();
+                        return received;
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                TlcpSuite suite = TlcpSuite.TLCP_ECC_SM4_GCM_SM3;
+                GmsslTlcp.Result result = GmsslTlcp.client(set,
+                        listener.getLocalPort(), suite, false, message, TlsFiles.WAIT);
+                assertTrue(result.connected(), result.describe());
+                assertEquals(GmsslTlcp.gmsslName(suite), result.cipherSuite(), result.describe());
+                assertArrayEquals(message,
+                        served.get(TlsFiles.WAIT.toSeconds(), TimeUnit.SECONDS));
+            }
+        } finally {
+            Security.removeProvider("ShangMi");
+        }
+
+        CliRun same = CliRun.of("pkcs12", "-export", "-in", server.signPem().toString(), "-inkey", signKey.toString(),
+                "-enc_in", server.encPem().toString(), "-enc_inkey", encKey.toString(), "-name", "x", "-enc_name", "x",
+                "-passout", "pass:secret");
+        assertEquals(2, same.status(), same.err());
+        assertTrue(same.err().contains("-name and -enc_name must differ"), same.err());
+        CliRun wrongKey = CliRun.of("pkcs12", "-export", "-in", server.signPem().toString(), "-inkey", signKey.toString(),
+                "-enc_in", server.encPem().toString(), "-enc_inkey", signKey.toString(), "-passout", "pass:secret");
+        assertEquals(1, wrongKey.status(), wrongKey.err());
+        assertTrue(wrongKey.err().contains("No certificate matches private key"), wrongKey.err());
+    }
+
+    private static Path writeKey(String name, PrivateKey key) throws IOException {
+        String base64 = Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(key.getEncoded());
+        return Files.writeString(directory.resolve(name), "-----BEGIN PRIVATE KEY-----\n" + base64 + "\n-----END PRIVATE KEY-----\n");
     }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.core.testing.OpenSslCommand;
 
 /**
  * shangmi s_client against openssl s_server (a P-256 certificate, TLS_AES_128_GCM_SHA256): data
@@ -149,6 +150,53 @@ class SClientCommandTest {
                 assertEquals("verify error: " + reason.group(1), ours.err().lines().findFirst().orElseThrow(), ours.err());
             }
             assertEquals(0, openssl.waitFor(WAIT), openssl.printed());
+        }
+    }
+
+    /**
+     * -verify_hostname and -verify_ip against openssl s_server with a certificate naming
+     * localhost and 127.0.0.1: the right name and address verify, a wrong one is a verification
+     * error with openssl s_client's reason for it, and ends the handshake with -verify_return_error.
+     */
+    @Test
+    void theHostCheckOfVerifyHostnameAndVerifyIp() {
+        String key = files.file("localhost.key");
+        String certificate = files.file("localhost.pem");
+        OpenSslCommand.run(new byte[0], "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key);
+        OpenSslCommand.run(new byte[0], "req", "-x509", "-new", "-key", key, "-sha256", "-subj", "/CN=localhost", "-days", "1",
+                "-addext", "subjectAltName = DNS:localhost,IP:127.0.0.1", "-out", certificate);
+        try (RunningProcess openssl = opensslServer("-cert", certificate, "-key", key, "-naccept", "10", "-www")) {
+            int port = openssl.acceptedPort(WAIT);
+            String[][] checks = {
+                {"-verify_hostname", "localhost", "Verification: OK"},
+                {"-verify_hostname", "LOCALHOST", "Verification: OK"},
+                {"-verify_ip", "127.0.0.1", "Verification: OK"},
+                {"-verify_hostname", "bank.example", null},
+                {"-verify_ip", "127.0.0.2", null},
+            };
+            for (String[] check : checks) {
+                String expected = check[2] != null ? check[2] : "Verification error: " + opensslReason(port, check[0], check[1]);
+                CliRun ours = TlsFiles.run(GET, "s_client", "-connect", "127.0.0.1:" + port, "-CAfile", certificate,
+                        check[0], check[1], "-brief", "-ign_eof");
+                assertEquals(0, ours.status(), ours.err() + openssl.printed());
+                assertTrue(ours.err().contains("\n" + expected + "\n"), String.join(" ", check) + ": " + ours.err());
+            }
+            CliRun refused = TlsFiles.run(GET, "s_client", "-connect", "127.0.0.1:" + port, "-CAfile", certificate,
+                    "-verify_hostname", "bank.example", "-verify_return_error", "-brief");
+            assertEquals(Main.EXIT_FAILURE, refused.status(), refused.err());
+            assertTrue(refused.err().startsWith("verify error: hostname mismatch\n"), refused.err());
+        }
+    }
+
+    /** What openssl s_client -brief says of the server's certificate under the check given. */
+    private static String opensslReason(int port, String option, String value) {
+        try (RunningProcess theirs = RunningProcess.openssl(directory, "s_client", "-connect", "127.0.0.1:" + port,
+                "-CAfile", files.file("localhost.pem"), option, value, "-brief")) {
+            theirs.closeInput();
+            theirs.waitFor(WAIT);
+            Matcher reason = Pattern.compile("Verification error: (.+)").matcher(theirs.err());
+            assertTrue(reason.find(), theirs.printed());
+            return reason.group(1).strip();
         }
     }
 

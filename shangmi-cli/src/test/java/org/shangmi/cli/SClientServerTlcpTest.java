@@ -1,6 +1,7 @@
 package org.shangmi.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.shangmi.cli.TlsFiles.GET;
 import static org.shangmi.cli.TlsFiles.WAIT;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslCommand;
+import org.shangmi.core.testing.OpenSslPki;
 import org.shangmi.tls.tlcp.GmsslTlcp;
 import org.shangmi.tls.tlcp.TlcpCredentials;
 import org.shangmi.tls.tlcp.TlcpSuite;
@@ -50,8 +52,12 @@ class SClientServerTlcpTest {
 
     /** {@code NAME.key} of the set as {@code NAME.plain.key} here: the key in unencrypted PKCS#8 PEM. */
     private static void writePlainKey(Path gmsslFile, PrivateKey key) throws IOException {
+        writeKey(plainKey(gmsslFile), key);
+    }
+
+    private static void writeKey(Path file, PrivateKey key) throws IOException {
         String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(key.getEncoded());
-        Files.writeString(plainKey(gmsslFile), "-----BEGIN PRIVATE KEY-----\n" + base64 + "\n-----END PRIVATE KEY-----\n");
+        Files.writeString(file, "-----BEGIN PRIVATE KEY-----\n" + base64 + "\n-----END PRIVATE KEY-----\n");
     }
 
     private static Path plainKey(Path gmsslFile) {
@@ -246,6 +252,132 @@ class SClientServerTlcpTest {
             assertTrue(tls.out().contains("New, TLSv1.3, Cipher is TLS_SM4_GCM_SM3"), tls.out());
             assertTrue(tls.out().contains("\nServer name: tls.example\n"), tls.out());
             assertEquals(0, server.waitFor(WAIT), server.printed());
+        }
+    }
+
+    /**
+     * A copy of the set's certificate {@code name} (its GmSSL request signed again by the set's
+     * root with the extension section given) that expired on 1 February 2020, made by openssl ca.
+     */
+    private static Path expired(TlcpCredentials set, String name, String extensions) throws IOException {
+        Path dir = Files.createDirectories(directory.resolve("expired-" + name));
+        Files.writeString(dir.resolve("index.txt"), "");
+        Files.writeString(dir.resolve("serial"), "01\n");
+        Path config = Files.writeString(dir.resolve("ca.cnf"), "[ ca ]\ndefault_ca = expired\n[ expired ]\n"
+                + "database = " + dir.resolve("index.txt") + "\nnew_certs_dir = " + dir + "\nserial = " + dir.resolve("serial")
+                + "\ndefault_md = sm3\npolicy = anything\n[ anything ]\ncommonName = supplied\n"
+                + "countryName = optional\norganizationName = optional\n");
+        Path certificate = dir.resolve(name + ".pem");
+        OpenSslCommand.run(new byte[0], "ca", "-batch", "-preserveDN", "-config", config.toString(),
+                "-in", set.directory().resolve(name + ".req").toString(), "-vfyopt", OpenSslPki.ID_OPTION,
+                "-sigopt", OpenSslPki.ID_OPTION, "-cert", set.rootPem().toString(),
+                "-keyfile", set.directory().resolve("root.key").toString(),
+                "-startdate", "20200101000000Z", "-enddate", "20200201000000Z",
+                "-extfile", set.directory().resolve("extensions.cnf").toString(), "-extensions", extensions,
+                "-notext", "-out", certificate.toString());
+        return certificate;
+    }
+
+    /** openssl verify's reason for the certificate (its signature checked with the GM/T 0015 ID). */
+    private static String opensslReason(Path root, Path certificate) {
+        OpenSslCommand.Result result = OpenSslCommand.attempt(new byte[0], "verify", "-vfyopt", OpenSslPki.ID_OPTION,
+                "-CAfile", root.toString(), certificate.toString());
+        String printed = new String(result.stdout(), StandardCharsets.UTF_8) + new String(result.stderr(), StandardCharsets.UTF_8);
+        java.util.regex.Matcher reason = java.util.regex.Pattern.compile("error \\d+ at 0 depth lookup: (.+)").matcher(printed);
+        assertTrue(result.exit() != 0 && reason.find(), printed);
+        return reason.group(1).strip();
+    }
+
+    private static Path concatenated(String name, Path... parts) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (Path part : parts) {
+            text.append(Files.readString(part));
+        }
+        return Files.writeString(directory.resolve(name), text);
+    }
+
+    /**
+     * GmSSL's tlcp_server with a signing certificate that has expired and a valid encryption
+     * certificate (the openssl set): s_client -tlcp reports the signing certificate's failure,
+     * in openssl verify's words, though the encryption certificate, checked second, verifies;
+     * with -verify_return_error the handshake ends on it.
+     */
+    @Test
+    void anExpiredServerSigningCertificateIsNotHiddenByTheEncryptionCertificate() throws IOException {
+        TlcpCredentials set = TlcpCredentials.openssl();
+        Path expired = expired(set, "server-sign", "tlcp_server_sign");
+        String reason = opensslReason(set.rootPem(), expired);
+        Path list = concatenated("expired-server-certs.pem", expired, set.server().encPem(), set.rootPem());
+        TlcpSuite suite = TlcpSuite.TLCP_ECC_SM4_GCM_SM3;
+        try (GmsslTlcp.Server server = GmsslTlcp.start(set.directory(), List.of("-cert", list.toString(),
+                "-key", set.server().keys().toString(), "-pass", TlcpCredentials.PASSWORD,
+                "-cipher_suite", GmsslTlcp.gmsslName(suite)))) {
+            String[] client = {"s_client", "-tlcp", "-connect", "127.0.0.1:" + server.port(), "-CAfile", set.rootPem().toString()};
+            CliRun reported = TlsFiles.run("", client);
+            assertEquals(0, reported.status(), reported.err() + server.describe());
+            assertTrue(reported.out().contains("\nVerification error (signing certificate): " + reason + "\n"), reported.out());
+            assertFalse(reported.out().contains("Verification: OK"), reported.out());
+
+            List<String> fatal = new ArrayList<>(List.of(client));
+            fatal.add("-verify_return_error");
+            CliRun refused = TlsFiles.run("", fatal.toArray(String[]::new));
+            assertEquals(Main.EXIT_FAILURE, refused.status(), refused.err() + server.describe());
+            assertTrue(refused.err().startsWith("verify error (signing certificate): " + reason + "\n"), refused.err());
+        }
+    }
+
+    /**
+     * -verify_hostname and -verify_ip over TLCP, against GmSSL's tlcp_server with the openssl
+     * set's certificates (DNS localhost, IP 127.0.0.1): the right name and address verify, a
+     * wrong one is a verification error that names the certificate.
+     */
+    @Test
+    void theHostCheckOverTlcp() {
+        TlcpCredentials set = TlcpCredentials.openssl();
+        try (GmsslTlcp.Server server = GmsslTlcp.start(set, TlcpSuite.TLCP_ECC_SM4_CBC_SM3, false)) {
+            String[][] checks = {
+                {"-verify_hostname", "localhost", "Verification: OK"},
+                {"-verify_ip", "127.0.0.1", "Verification: OK"},
+                {"-verify_hostname", "bank.example", "Verification error (signing certificate): hostname mismatch"},
+                {"-verify_ip", "127.0.0.2", "Verification error (signing certificate): IP address mismatch"},
+            };
+            for (String[] check : checks) {
+                CliRun run = TlsFiles.run("", "s_client", "-tlcp", "-connect", "127.0.0.1:" + server.port(),
+                        "-CAfile", set.rootPem().toString(), check[0], check[1]);
+                assertEquals(0, run.status(), run.err() + server.describe());
+                assertTrue(run.out().contains("\n" + check[2] + "\n"), String.join(" ", check) + ": " + run.out());
+            }
+        }
+    }
+
+    /**
+     * s_server -tlcp -Verify with GmSSL's tlcp_client whose signing certificate has expired
+     * (ECDHE: the client sends its double certificate): the summary names the signing certificate.
+     */
+    @Test
+    void anExpiredClientSigningCertificateIsNamedByTheServer() throws IOException {
+        TlcpCredentials set = TlcpCredentials.openssl();
+        Path expired = expired(set, "client-sign", "tlcp_client_sign");
+        String reason = opensslReason(set.rootPem(), expired);
+        Path list = concatenated("expired-client-certs.pem", expired, set.client().encPem(), set.rootPem());
+        Path keys = Files.createDirectories(directory.resolve("openssl-set"));
+        Path signKey = keys.resolve("server-sign.key");
+        Path encKey = keys.resolve("server-enc.key");
+        writeKey(signKey, set.server().signPrivateKey());
+        writeKey(encKey, set.server().encPrivateKey());
+        TlcpSuite suite = TlcpSuite.TLCP_ECDHE_SM4_GCM_SM3;
+        try (RunningProcess server = shangmi("s_server", "-tlcp", "-accept", "0", "-naccept", "1", "-Verify", "1",
+                "-CAfile", set.rootPem().toString(), "-cipher", suite.name(),
+                "-sign_cert", set.server().signChain().toString(), "-sign_key", signKey.toString(),
+                "-enc_cert", set.server().encPem().toString(), "-enc_key", encKey.toString())) {
+            int port = server.acceptedPort(WAIT);
+            GmsslTlcp.Result result = GmsslTlcp.client(set.directory(), List.of("-host", "127.0.0.1", "-port",
+                    Integer.toString(port), "-server_name", TlcpCredentials.SERVER_NAME, "-cacert", set.rootPem().toString(),
+                    "-cipher_suite", GmsslTlcp.gmsslName(suite), "-cert", list.toString(), "-key", set.client().keys().toString(),
+                    "-pass", TlcpCredentials.PASSWORD), MESSAGE.getBytes(StandardCharsets.US_ASCII), WAIT);
+            assertTrue(result.connected(), result.describe() + server.printed());
+            assertEquals(0, server.waitFor(WAIT), server.printed());
+            assertTrue(server.out().contains("\nVerification error (signing certificate): " + reason + "\n"), server.printed());
         }
     }
 

@@ -85,7 +85,7 @@ final class Messages {
             return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(encoded));
         } catch (CertificateException e) {
             throw new CmsException("cannot read a certificate of the message: " + e.getMessage()
-                    + " (for SM2 keys, install ShangMi ahead of SunEC: Security.insertProviderAt(new ShangMiProvider(), 1))", e);
+                    + " (for SM2 keys, install ShangMi ahead of SunEC: ShangMiProvider.install())", e);
         }
     }
 }

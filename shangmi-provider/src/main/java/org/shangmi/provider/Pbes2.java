@@ -5,17 +5,21 @@ import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.util.Arrays;
 import java.util.Locale;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.PBEParameterSpec;
 import javax.security.auth.DestroyFailedException;
 import org.shangmi.core.hash.Hmac;
 import org.shangmi.core.hash.Pbkdf2;
 import org.shangmi.core.sm3.Sm3;
 import org.shangmi.core.util.Der;
+import org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec;
 
 /**
  * PBES2 (RFC 8018, section 6.2) with SM4-CBC as its encryption scheme and PBKDF2 over an HMAC as
@@ -26,7 +30,10 @@ import org.shangmi.core.util.Der;
 final class Pbes2 {
 
     static final String PBES2_OID = "1.2.840.113549.1.5.13";
-    /** The system property choosing the OID that new parameters name HMAC-SM3 by. */
+    /**
+     * The system property choosing the OID that new parameters name HMAC-SM3 by when their spec
+     * does not ({@link Pbes2HmacSm3ParameterSpec} does).
+     */
     static final String HMAC_SM3_OID_PROPERTY = "shangmi.pbes2.hmacSM3Oid";
     private static final byte[] PBKDF2 = Der.oid("1.2.840.113549.1.5.12");
     private static final byte[] SM4_CBC = Der.oid("1.2.156.10197.1.104.2");
@@ -46,12 +53,13 @@ final class Pbes2 {
         HMAC_SHA384("HmacSHA384", "1.2.840.113549.2.10"),
         HMAC_SHA512("HmacSHA512", "1.2.840.113549.2.11"),
         /**
-         * Read under both OIDs GM/T 0091-2020 gives it: id-hmacWithSM3 of its appendix A.2
-         * (1.2.156.10197.1.401.3.1, which OpenSSL writes) and of its appendix C, HMAC-SM3's own
-         * (1.2.156.10197.1.401.2, which GmSSL and Bouncy Castle read, and by its sources Kona); written
-         * under the first unless {@value Pbes2#HMAC_SM3_OID_PROPERTY} names the second.
+         * Read under both OIDs GM/T 0091-2020 gives it: HMAC-SM3's own of its appendix C
+         * (1.2.156.10197.1.401.2, which GmSSL and Bouncy Castle read) and id-hmacWithSM3 of its
+         * appendix A.2 (1.2.156.10197.1.401.3.1, OpenSSL's); written under the first unless a
+         * {@link Pbes2HmacSm3ParameterSpec} or the system property {@value Pbes2#HMAC_SM3_OID_PROPERTY}
+         * names the second.
          */
-        HMAC_SM3("HmacSM3", "1.2.156.10197.1.401.3.1", "1.2.156.10197.1.401.2");
+        HMAC_SM3("HmacSM3", "1.2.156.10197.1.401.2", "1.2.156.10197.1.401.3.1");
 
         final String jcaName;
         private final byte[] oid;
@@ -68,8 +76,9 @@ final class Pbes2 {
         }
 
         /**
-         * The OID new parameters name this PRF by: for HMAC-SM3 the one the system property
-         * {@value Pbes2#HMAC_SM3_OID_PROPERTY} names (read at each call), by default the first.
+         * The OID new parameters name this PRF by unless their spec names one: for HMAC-SM3 the
+         * one the system property {@value Pbes2#HMAC_SM3_OID_PROPERTY} names (read at each call),
+         * by default the first.
          *
          * @throws IOException if that property names neither of HMAC-SM3's OIDs
          */
@@ -85,8 +94,8 @@ final class Pbes2 {
                 named = null;
             }
             if (!Arrays.equals(named, oid) && !Arrays.equals(named, alternativeOid)) {
-                throw new IOException(HMAC_SM3_OID_PROPERTY + " must be 1.2.156.10197.1.401.3.1 (GM/T 0091-2020 A.2, "
-                        + "OpenSSL) or 1.2.156.10197.1.401.2 (GmSSL, Bouncy Castle), not '" + chosen + "'");
+                throw new IOException(HMAC_SM3_OID_PROPERTY + " must be 1.2.156.10197.1.401.2 (HMAC-SM3's own, GmSSL, "
+                        + "Bouncy Castle) or 1.2.156.10197.1.401.3.1 (GM/T 0091-2020 A.2, OpenSSL), not '" + chosen + "'");
             }
             return named;
         }
@@ -189,6 +198,34 @@ final class Pbes2 {
         String name() {
             return prf.cipherName();
         }
+
+        /**
+         * As a spec: for HMAC-SM3 a {@link Pbes2HmacSm3ParameterSpec} when the OID is settled
+         * (read from an encoding, or named by a spec), else a plain {@link PBEParameterSpec}.
+         */
+        PBEParameterSpec spec() {
+            IvParameterSpec ivSpec = iv == null ? null : new IvParameterSpec(iv);
+            if (prf == Prf.HMAC_SM3 && prfOid != null) {
+                return new Pbes2HmacSm3ParameterSpec(salt, iterations, ivSpec, Pbes2HmacSm3ParameterSpec.PrfOid.of(Der.oidString(prfOid)));
+            }
+            return new PBEParameterSpec(salt, iterations, ivSpec);
+        }
+    }
+
+    /**
+     * The OID a spec names HMAC-SM3 by (DER contents), or null when it names none.
+     *
+     * @throws InvalidAlgorithmParameterException if it names one for a PRF that is not HMAC-SM3
+     */
+    static byte[] prfOid(PBEParameterSpec spec, Prf prf) throws InvalidAlgorithmParameterException {
+        if (!(spec instanceof Pbes2HmacSm3ParameterSpec named)) {
+            return null;
+        }
+        if (prf != Prf.HMAC_SM3) {
+            throw new InvalidAlgorithmParameterException("a Pbes2HmacSm3ParameterSpec is for PBEWithHmacSM3AndSM4, not "
+                    + prf.cipherName());
+        }
+        return Der.oid(named.getPrfOid().oid());
     }
 
     /**

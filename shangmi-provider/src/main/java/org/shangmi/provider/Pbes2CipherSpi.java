@@ -29,6 +29,9 @@ import org.shangmi.core.backend.BackendService;
  * is what the JDK's PKCS12 keystore calls to open or write a bag protected by OpenSSL's
  * {@code -keypbe SM4-CBC}, and it serves {@code EncryptedPrivateKeyInfo} the same way.
  *
+ * <p>The parameters name HMAC-SM3 by the OID a {@link org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec}
+ * gives, else by {@link Pbes2.Prf#writtenOid()}'s.
+ *
  * <p>Encryption without parameters chooses a 16-byte salt, {@value #DEFAULT_ITERATIONS} iterations
  * and an IV; a salt given for encryption has at least eight bytes. Decryption needs them all, and
  * refuses iteration counts above {@link PbeLimits}' bound. The derived key is wiped once SM4 has it.
@@ -95,7 +98,7 @@ final class Pbes2CipherSpi extends CipherSpi {
         }
         try {
             AlgorithmParameters result = AlgorithmParameters.getInstance(name(), provider);
-            result.init(new PBEParameterSpec(parameters.salt(), parameters.iterations(), new IvParameterSpec(parameters.iv())));
+            result.init(parameters.spec());
             return result;
         } catch (GeneralSecurityException e) {
             throw new ProviderException(name() + " parameters are missing", e);
@@ -154,7 +157,9 @@ final class Pbes2CipherSpi extends CipherSpi {
         byte[] salt = null;
         int iterations = 0;
         byte[] iv = null;
+        byte[] prfOid = null;
         if (params instanceof PBEParameterSpec pbe) {
+            prfOid = Pbes2.prfOid(pbe, prf);
             salt = pbe.getSalt();
             iterations = pbe.getIterationCount();
             if (pbe.getParameterSpec() instanceof IvParameterSpec ivSpec) {
@@ -194,7 +199,7 @@ final class Pbes2CipherSpi extends CipherSpi {
         if (iv.length != Pbes2.KEY_BYTES) {
             throw new InvalidAlgorithmParameterException(name() + " needs a 16-byte IV, got " + iv.length + " bytes");
         }
-        return new Pbes2.Parameters(prf, salt, iterations, iv);
+        return new Pbes2.Parameters(prf, salt, iterations, iv, prfOid);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.PBEParameterSpec;
+import org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec;
 
 /**
  * {@code AlgorithmParameters} "PBES2" and "PBEWith&lt;prf&gt;AndSM4": PBES2 parameters whose
@@ -15,7 +16,8 @@ import javax.crypto.spec.PBEParameterSpec;
  * installed and asks {@code toString()} for the cipher to decrypt it with; SunJCE's know only
  * AES. Like the "EC" parameters, this takes effect where ShangMi is installed ahead of SunJCE.
  * A named instance takes its PRF from its name when made from a {@link PBEParameterSpec}; a
- * decoded one from the encoding.
+ * decoded one from the encoding. HMAC-SM3's parameters give a {@link Pbes2HmacSm3ParameterSpec}
+ * (a PBEParameterSpec) naming the OID once it is settled, and take one to name it.
  */
 final class Pbes2ParametersSpi extends DelegatingParametersSpi {
 
@@ -51,7 +53,13 @@ final class Pbes2ParametersSpi extends DelegatingParametersSpi {
         if (pbe.getIterationCount() < 1) {
             throw new InvalidParameterSpecException("the iteration count must be positive, got " + pbe.getIterationCount());
         }
-        parameters = new Pbes2.Parameters(namedPrf, pbe.getSalt(), pbe.getIterationCount(), iv);
+        byte[] prfOid;
+        try {
+            prfOid = Pbes2.prfOid(pbe, namedPrf);
+        } catch (java.security.InvalidAlgorithmParameterException e) {
+            throw new InvalidParameterSpecException(e.getMessage());
+        }
+        parameters = new Pbes2.Parameters(namedPrf, pbe.getSalt(), pbe.getIterationCount(), iv, prfOid);
     }
 
     @Override
@@ -66,11 +74,23 @@ final class Pbes2ParametersSpi extends DelegatingParametersSpi {
 
     @Override
     <T extends AlgorithmParameterSpec> T ownParameterSpec(Class<T> paramSpec) throws InvalidParameterSpecException {
-        if (!paramSpec.isAssignableFrom(PBEParameterSpec.class)) {
-            throw new InvalidParameterSpecException("PBES2 parameters give a PBEParameterSpec, not " + paramSpec.getName());
+        PBEParameterSpec spec = parameters.spec();
+        if (paramSpec.isInstance(spec)) {
+            return paramSpec.cast(spec);
         }
-        IvParameterSpec iv = parameters.iv() == null ? null : new IvParameterSpec(parameters.iv());
-        return paramSpec.cast(new PBEParameterSpec(parameters.salt(), parameters.iterations(), iv));
+        if (paramSpec == Pbes2HmacSm3ParameterSpec.class && parameters.prf() == Pbes2.Prf.HMAC_SM3) {
+            // new parameters that name no OID: the one their encoding would name now
+            try {
+                Pbes2HmacSm3ParameterSpec.PrfOid oid = Pbes2HmacSm3ParameterSpec.PrfOid.of(
+                        org.shangmi.core.util.Der.oidString(parameters.prf().writtenOid()));
+                return paramSpec.cast(new Pbes2HmacSm3ParameterSpec(spec.getSalt(), spec.getIterationCount(),
+                        (IvParameterSpec) spec.getParameterSpec(), oid));
+            } catch (IOException e) {
+                throw new InvalidParameterSpecException(e.getMessage());
+            }
+        }
+        throw new InvalidParameterSpecException(parameters.name() + " parameters give a " + spec.getClass().getSimpleName()
+                + ", not " + paramSpec.getName());
     }
 
     @Override

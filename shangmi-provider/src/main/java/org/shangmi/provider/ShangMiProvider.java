@@ -4,6 +4,7 @@ import java.security.InvalidParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.ProviderException;
+import java.security.Security;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,9 +41,10 @@ import org.shangmi.provider.spec.Sm2CiphertextFormat;
  * <p>For Java's PKI it also serves the names the JDK looks up: {@code KeyFactory},
  * {@code AlgorithmParameters} and {@code KeyPairGenerator} "EC" for sm2p256v1 (every other curve
  * is refused, so that JCA fails over to SunEC, or for parameters delegated to it), and for
- * PKCS#12, PBES2 with SM4-CBC and {@code Mac "HmacPBESM3"}. Installed ahead of SunEC (position 1,
- * or first in a {@code java.security} file), it lets the JDK's own {@code CertificateFactory},
- * PKIX validator, {@code PKCS12} keystore and keytool handle SM2 keys and certificates.
+ * PKCS#12, PBES2 with SM4-CBC and {@code Mac "HmacPBESM3"}. Installed ahead of SunEC, it lets the
+ * JDK's own {@code CertificateFactory}, PKIX validator, {@code PKCS12} keystore and keytool
+ * handle SM2 keys and certificates: install it with {@link #install()} (or first in a
+ * {@code java.security} file), not with {@code Security.addProvider}, which puts it last.
  */
 public final class ShangMiProvider extends Provider {
 
@@ -106,6 +108,60 @@ public final class ShangMiProvider extends Provider {
         super(NAME, VERSION, DESCRIPTION);
         this.choice = Objects.requireNonNull(choice, "choice");
         registerServices();
+    }
+
+    /**
+     * Installs ShangMi first in this JVM's provider list, where the JDK's own PKI finds it: the
+     * one way to install it. Behind SunEC the JDK cannot read SM2 keys, and says so in words that
+     * hide the cause ({@code Unknown named curve: 1.2.156.10197.1.301}, or for the right
+     * password {@code keystore password was incorrect}), because {@code AlgorithmParameters "EC"}
+     * has no failover. {@code Security.addProvider} puts a provider last.
+     *
+     * <p>Idempotent: if a provider named {@value #NAME} is already first, nothing changes; if one
+     * is installed at another position (by a {@code java.security} file, say), it is moved first;
+     * otherwise a {@code new ShangMiProvider()} (backends from the system properties) is inserted
+     * at position 1. The providers that were first move down one place and keep their order.
+     *
+     * @return the provider now first: the one found, or the new one
+     * @throws SecurityException if a security manager forbids changing the provider list
+     */
+    public static Provider install() {
+        synchronized (ShangMiProvider.class) {
+            Provider[] installed = Security.getProviders();
+            Provider existing = Security.getProvider(NAME);
+            if (existing != null && installed.length > 0 && installed[0] == existing) {
+                return existing;
+            }
+            Provider first = existing != null ? existing : new ShangMiProvider();
+            if (existing != null) {
+                Security.removeProvider(NAME);
+            }
+            Security.insertProviderAt(first, 1);
+            return first;
+        }
+    }
+
+    /**
+     * Installs {@code provider} first in this JVM's provider list, as {@link #install()} does,
+     * for an instance made with its own backends: any other provider named {@value #NAME} is
+     * removed first. Nothing changes if {@code provider} is already first.
+     *
+     * @return {@code provider}
+     * @throws SecurityException if a security manager forbids changing the provider list
+     */
+    public static ShangMiProvider install(ShangMiProvider provider) {
+        Objects.requireNonNull(provider, "provider");
+        synchronized (ShangMiProvider.class) {
+            Provider[] installed = Security.getProviders();
+            if (installed.length > 0 && installed[0] == provider) {
+                return provider;
+            }
+            if (Security.getProvider(NAME) != null) {
+                Security.removeProvider(NAME);
+            }
+            Security.insertProviderAt(provider, 1);
+            return provider;
+        }
     }
 
     private static BackendChoice fromSystemProperties() {
@@ -368,7 +424,9 @@ public final class ShangMiProvider extends Provider {
                 () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), false));
         register("KeyPairGenerator", "EC", Sm2KeyPairGeneratorSpi.class, List.of(),
                 () -> new Sm2KeyPairGeneratorSpi(service(Algorithm.SM2).newSm2(), true));
-        register("Cipher", "SM2", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID),
+        // Kona names SM2 encryption by the curve's OID too
+        register("Cipher", "SM2", Sm2CipherSpi.class,
+                List.of("OID." + SM2_ENCRYPT_OID, SM2_ENCRYPT_OID, "OID." + SM2_CURVE_OID, SM2_CURVE_OID),
                 () -> new Sm2CipherSpi(service(Algorithm.SM2).newSm2()));
         // Bouncy Castle's name and OID for SM2 encryption with SM3, whose ciphertext there is raw C1C2C3
         register("Cipher", "SM2withSM3", Sm2CipherSpi.class, List.of("OID." + SM2_ENCRYPT_WITH_SM3_OID, SM2_ENCRYPT_WITH_SM3_OID),

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.shangmi.core.testing.Chunks;
 import org.shangmi.core.testing.OpenSslCommand;
 import org.shangmi.core.util.Der;
+import org.shangmi.provider.spec.Pbes2HmacSm3ParameterSpec;
 
 /**
  * Cipher and AlgorithmParameters "PBEWith&lt;prf&gt;AndSM4" and "PBES2": PBES2 with SM4-CBC against
@@ -128,7 +129,8 @@ class Pbes2CipherTest {
             PBES2Parameters bc = PBES2Parameters.getInstance(chosen.getEncoded());
             PBKDF2Params kdf = PBKDF2Params.getInstance(bc.getKeyDerivationFunc().getParameters());
             assertEquals("1.2.840.113549.1.5.12", bc.getKeyDerivationFunc().getAlgorithm().getId());
-            assertEquals("1.2.156.10197.1.401.3.1", kdf.getPrf().getAlgorithm().getId());
+            assertEquals("1.2.156.10197.1.401.2", kdf.getPrf().getAlgorithm().getId(), "HMAC-SM3's own OID by default");
+            assertEquals(null, kdf.getPrf().getParameters(), "with no parameters, as GmSSL writes it");
             assertArrayEquals(spec.getSalt(), kdf.getSalt());
             assertEquals("1.2.156.10197.1.104.2", bc.getEncryptionScheme().getAlgorithm().getId());
 
@@ -145,36 +147,44 @@ class Pbes2CipherTest {
 
     /**
      * What Bouncy Castle's readers of PBES2 do with the PRF of a file (its PBKDF2 by the PRF's
-     * OID, then SM4-CBC) undoes our encryption when the property names HMAC-SM3's own OID
-     * (1.2.156.10197.1.401.2), and fails under the default 1.2.156.10197.1.401.3.1, which its
-     * PBKDF2 does not know (recorded).
+     * OID, then SM4-CBC) undoes our encryption under HMAC-SM3's own OID (1.2.156.10197.1.401.2),
+     * the default and what {@link Pbes2HmacSm3ParameterSpec.PrfOid#HMAC_SM3} names, and fails under
+     * GM/T 0091-2020 A.2's 1.2.156.10197.1.401.3.1, which the spec and the system property can
+     * name and its PBKDF2 does not know (recorded).
      */
     @Test
     void bouncyCastlesPbkdf2ReadsHmacSm3UnderItsOwnOid() throws Exception {
         java.security.Provider bc = new org.bouncycastle.jce.provider.BouncyCastleProvider();
         byte[] plaintext = "a private key's PKCS#8 bytes, or any other secret".getBytes(StandardCharsets.US_ASCII);
+        String[] ways = {"default", "spec HMAC_SM3", "spec GMT_0091_A2", "property 1.2.156.10197.1.401.3.1"};
         for (ShangMiProvider provider : Providers.serving("SM4")) {
-            for (String oid : new String[] {"1.2.156.10197.1.401.2", null}) {
+            for (String way : ways) {
                 byte[] ciphertext;
                 byte[] encoded;
                 try {
-                    if (oid != null) {
-                        System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, oid);
+                    if (way.startsWith("property ")) {
+                        System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, way.substring("property ".length()));
                     }
                     Cipher cipher = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
-                    cipher.init(Cipher.ENCRYPT_MODE, pbeKey("to Bouncy Castle"));
+                    if (way.startsWith("spec ")) {
+                        cipher.init(Cipher.ENCRYPT_MODE, pbeKey("to Bouncy Castle"), new Pbes2HmacSm3ParameterSpec(SALT, 1000,
+                                new IvParameterSpec(IV), Pbes2HmacSm3ParameterSpec.PrfOid.valueOf(way.substring("spec ".length()))));
+                    } else {
+                        cipher.init(Cipher.ENCRYPT_MODE, pbeKey("to Bouncy Castle"));
+                    }
                     ciphertext = cipher.doFinal(plaintext);
                     encoded = cipher.getParameters().getEncoded();
                 } finally {
                     System.clearProperty(Pbes2.HMAC_SM3_OID_PROPERTY);
                 }
+                boolean own = !way.contains("A2") && !way.contains("401.3.1");
                 PBES2Parameters scheme = PBES2Parameters.getInstance(encoded);
                 PBKDF2Params kdf = PBKDF2Params.getInstance(scheme.getKeyDerivationFunc().getParameters());
-                assertEquals(oid == null ? "1.2.156.10197.1.401.3.1" : oid, kdf.getPrf().getAlgorithm().getId());
+                assertEquals(own ? "1.2.156.10197.1.401.2" : "1.2.156.10197.1.401.3.1", kdf.getPrf().getAlgorithm().getId(), way);
                 org.bouncycastle.jcajce.spec.PBKDF2KeySpec spec = new org.bouncycastle.jcajce.spec.PBKDF2KeySpec(
                         "to Bouncy Castle".toCharArray(), kdf.getSalt(), kdf.getIterationCount().intValueExact(), 128, kdf.getPrf());
                 SecretKeyFactory pbkdf2 = SecretKeyFactory.getInstance("PBKDF2", bc);
-                if (oid == null) {
+                if (!own) {
                     java.security.spec.InvalidKeySpecException refused =
                             assertThrows(java.security.spec.InvalidKeySpecException.class, () -> pbkdf2.generateSecret(spec));
                     assertTrue(refused.getMessage().contains("unknown PRF algorithm 1.2.156.10197.1.401.3.1"), refused.getMessage());
@@ -184,31 +194,51 @@ class Pbes2CipherTest {
                 byte[] iv = org.bouncycastle.asn1.ASN1OctetString.getInstance(scheme.getEncryptionScheme().getParameters()).getOctets();
                 Cipher sm4 = Cipher.getInstance("SM4/CBC/PKCS5Padding", bc);
                 sm4.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "SM4"), new IvParameterSpec(iv));
-                assertArrayEquals(plaintext, sm4.doFinal(ciphertext), "Bouncy Castle decrypts, backend " + provider.backendFor("SM4"));
+                assertArrayEquals(plaintext, sm4.doFinal(ciphertext), "Bouncy Castle decrypts, " + way + ", backend "
+                        + provider.backendFor("SM4"));
             }
         }
     }
 
-    /** Parameters read from a file encode as they were, whatever OID new ones would name HMAC-SM3 by. */
+    /**
+     * Parameters read from a file encode as they were, whatever OID new ones would name HMAC-SM3
+     * by, and report it through their spec; a spec naming the OID for another PRF is refused.
+     */
     @Test
     void decodedParametersKeepTheirPrfOid() throws Exception {
         for (ShangMiProvider provider : Providers.serving("SM4")) {
-            byte[] gmssls;
-            System.setProperty(Pbes2.HMAC_SM3_OID_PROPERTY, "1.2.156.10197.1.401.2");
-            try {
+            for (Pbes2HmacSm3ParameterSpec.PrfOid oid : Pbes2HmacSm3ParameterSpec.PrfOid.values()) {
                 AlgorithmParameters written = AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4", provider);
-                written.init(new PBEParameterSpec(SALT, 2048, new IvParameterSpec(IV)));
-                gmssls = written.getEncoded();
-            } finally {
-                System.clearProperty(Pbes2.HMAC_SM3_OID_PROPERTY);
+                written.init(new Pbes2HmacSm3ParameterSpec(SALT, 2048, new IvParameterSpec(IV), oid));
+                byte[] encoded = written.getEncoded();
+                PBKDF2Params kdf = PBKDF2Params.getInstance(PBES2Parameters.getInstance(encoded).getKeyDerivationFunc().getParameters());
+                assertEquals(oid.oid(), kdf.getPrf().getAlgorithm().getId());
+                AlgorithmParameters read = AlgorithmParameters.getInstance("PBES2", provider);
+                read.init(encoded);
+                assertEquals("PBEWithHmacSM3AndSM4", read.toString());
+                assertArrayEquals(encoded, read.getEncoded(), "re-encoded under the OID it was read with");
+                assertEquals(oid, read.getParameterSpec(Pbes2HmacSm3ParameterSpec.class).getPrfOid());
+                assertEquals(oid, ((Pbes2HmacSm3ParameterSpec) read.getParameterSpec(PBEParameterSpec.class)).getPrfOid());
+
+                // a cipher initialised with them decrypts, and its parameters keep the OID too
+                Cipher encryptor = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+                encryptor.init(Cipher.ENCRYPT_MODE, pbeKey("kept"), written);
+                byte[] ciphertext = encryptor.doFinal(new byte[5]);
+                Cipher decryptor = Cipher.getInstance("PBEWithHmacSM3AndSM4", provider);
+                decryptor.init(Cipher.DECRYPT_MODE, pbeKey("kept"), read);
+                assertArrayEquals(new byte[5], decryptor.doFinal(ciphertext));
+                assertArrayEquals(encoded, decryptor.getParameters().getEncoded());
             }
-            PBKDF2Params kdf = PBKDF2Params.getInstance(PBES2Parameters.getInstance(gmssls).getKeyDerivationFunc().getParameters());
-            assertEquals("1.2.156.10197.1.401.2", kdf.getPrf().getAlgorithm().getId());
-            AlgorithmParameters read = AlgorithmParameters.getInstance("PBES2", provider);
-            read.init(gmssls);
-            assertEquals("PBEWithHmacSM3AndSM4", read.toString());
-            assertArrayEquals(gmssls, read.getEncoded(), "re-encoded under the OID it was read with");
+            AlgorithmParameters fresh = AlgorithmParameters.getInstance("PBEWithHmacSM3AndSM4", provider);
+            fresh.init(new PBEParameterSpec(SALT, 2048, new IvParameterSpec(IV)));
+            assertEquals(Pbes2HmacSm3ParameterSpec.PrfOid.HMAC_SM3,
+                    fresh.getParameterSpec(Pbes2HmacSm3ParameterSpec.class).getPrfOid(), "the default");
+            Cipher sha256 = Cipher.getInstance("PBEWithHmacSHA256AndSM4", provider);
+            assertThrows(InvalidAlgorithmParameterException.class, () -> sha256.init(Cipher.ENCRYPT_MODE, pbeKey("x"),
+                    new Pbes2HmacSm3ParameterSpec(SALT, 1000, new IvParameterSpec(IV),
+                            Pbes2HmacSm3ParameterSpec.PrfOid.HMAC_SM3)));
         }
+        assertThrows(IllegalArgumentException.class, () -> Pbes2HmacSm3ParameterSpec.PrfOid.of("1.2.156.10197.1.401"));
     }
 
     @Test

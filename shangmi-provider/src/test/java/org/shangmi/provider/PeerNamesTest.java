@@ -33,6 +33,30 @@ class PeerNamesTest {
         }
     }
 
+    /**
+     * Kona names its SM2 encryption (GM/T 0009's DER ciphertext, as "SM2" here) also by the
+     * curve's OID, 1.2.156.10197.1.301: the name finds that cipher here too, and each side opens
+     * what the other encrypts under it.
+     */
+    @Test
+    void sm2EncryptionUnderKonasCurveOid() throws Exception {
+        java.security.Provider kona = new com.tencent.kona.crypto.KonaCryptoProvider();
+        KeyPair pair = KeyPairGenerator.getInstance("SM2", kona).generateKeyPair();   // EC keys, which both take
+        byte[] message = "SM2 under Kona's name".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (String name : new String[] {"OID.1.2.156.10197.1.301", "1.2.156.10197.1.301"}) {
+            Cipher theirs = Cipher.getInstance("OID.1.2.156.10197.1.301", kona);
+            Cipher mine = Cipher.getInstance(name, PROVIDER);
+            mine.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+            byte[] ciphertext = mine.doFinal(message);
+            assertEquals(0x30, ciphertext[0] & 0xff, name + ": GM/T 0009's DER");
+            theirs.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+            assertArrayEquals(message, theirs.doFinal(ciphertext), "Kona opens ours, " + name);
+            theirs.init(Cipher.ENCRYPT_MODE, pair.getPublic());
+            mine.init(Cipher.DECRYPT_MODE, pair.getPrivate());
+            assertArrayEquals(message, mine.doFinal(theirs.doFinal(message)), "we open Kona's, " + name);
+        }
+    }
+
     /** "SM2withSM3" is raw C1C2C3 in Bouncy Castle, and so here; "SM2" stays GM/T 0009's DER. */
     @Test
     void sm2WithSm3IsBouncyCastlesC1c2c3BothWays() throws Exception {

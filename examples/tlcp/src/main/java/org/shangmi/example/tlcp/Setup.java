@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.Provider;
-import java.security.Security;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -31,7 +30,7 @@ final class Setup {
 
     /** Installs ShangMi first (SM2 keys and curveSM2 are "EC" to the JDK) and returns a ShangMiTLS provider. */
     static Provider install() {
-        Security.insertProviderAt(new ShangMiProvider(), 1);
+        ShangMiProvider.install();
         return new ShangMiTlsProvider();
     }
 
