@@ -70,7 +70,7 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
         if (!crypto.hasNamedGroup(NamedGroup.curveSM2) || !crypto.hasSignatureScheme(SignatureScheme.sm2sig_sm3)) {
             // without ShangMi's "EC" services ahead of the JDK's the SM suites would quietly fall away
             throw new KeyManagementException("ShangMiTLS needs the ShangMi provider ahead of SunEC, for example "
-                    + "Security.insertProviderAt(new ShangMiProvider(), 1): the first \"EC\" provider knows no sm2p256v1");
+                    + "ShangMiProvider.install(): the first \"EC\" provider knows no sm2p256v1");
         }
         return crypto;
     }

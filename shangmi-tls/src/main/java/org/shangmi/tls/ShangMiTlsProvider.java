@@ -22,7 +22,7 @@ import org.shangmi.tls.tlcp.TlcpSslContextSpi;
  * initialized from the {@code javax.net.ssl.*} system properties, as every JSSE provider's is. The ShangMi
  * provider must be installed ahead of SunEC, where "EC" services are looked up:
  * <pre>{@code
- * Security.insertProviderAt(new ShangMiProvider(), 1);
+ * ShangMiProvider.install();
  * SSLContext context = SSLContext.getInstance("TLSv1.3", new ShangMiTlsProvider());
  * }</pre>
  */
