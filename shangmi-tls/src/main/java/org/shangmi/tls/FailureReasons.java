@@ -19,9 +19,17 @@ final class FailureReasons {
     private FailureReasons() {
     }
 
+    /** An SM-only connection that found nothing to agree on: what it needs. */
+    static final String SM_ONLY_NEEDS = "this endpoint is SM-only (" + ShangMiTlsProvider.SM_ONLY + "): it negotiates "
+            + "TLS_SM4_GCM_SM3 or TLS_SM4_CCM_SM3 with curveSM2, sm2sig_sm3 and SM2 certificates alone, which the peer "
+            + "does not offer or this side's key does not allow";
+
     /** {@code failure} with its reason in front, or {@code failure} itself when none is known or it names one already. */
-    static SSLException explain(SSLException failure) {
+    static SSLException explain(SSLException failure, boolean smOnly) {
         String reason = reason(failure);
+        if (reason == null && smOnly && String.valueOf(failure.getMessage()).contains("handshake_failure")) {
+            reason = SM_ONLY_NEEDS;
+        }
         if (reason == null || String.valueOf(failure.getMessage()).contains(reason)) {
             return failure;
         }

@@ -54,6 +54,28 @@ final class ShangMiDefaults {
     private final String[] earlyKeyShares;
     private final String[] clientSuites;
     private final String[] serverSuites;
+    private final boolean smOnly;
+
+    /**
+     * The defaults of an SM-only context: the RFC 8998 suites, curveSM2 and sm2sig_sm3 alone, TLS
+     * 1.3 alone, whatever the system properties name.
+     */
+    static ShangMiDefaults smOnly() {
+        return new ShangMiDefaults();
+    }
+
+    private ShangMiDefaults() {
+        this.namedGroups = new String[] {"curveSM2"};
+        this.earlyKeyShares = new String[] {"curveSM2"};
+        this.clientSuites = SM_CIPHER_SUITES.toArray(String[]::new);
+        this.serverSuites = clientSuites;
+        this.smOnly = true;
+    }
+
+    /** Whether these are an SM-only context's defaults. */
+    boolean isSmOnly() {
+        return smOnly;
+    }
 
     /**
      * The defaults for a context whose crypto is {@code crypto} (only groups it can serve: no
@@ -70,6 +92,7 @@ final class ShangMiDefaults {
                 ? null : early;
         this.clientSuites = isUnset("jdk.tls.client.cipherSuites") ? smFirst(bouncyCastleClientSuites) : bouncyCastleClientSuites;
         this.serverSuites = isUnset("jdk.tls.server.cipherSuites") ? smFirst(bouncyCastleServerSuites) : bouncyCastleServerSuites;
+        this.smOnly = false;
     }
 
     /** The default suites of one side. */
@@ -78,13 +101,40 @@ final class ShangMiDefaults {
     }
 
     /** Our schemes for one side, or null (Bouncy Castle's, from the property) when its property names them. */
-    private static String[] signatureSchemes(boolean client) {
+    private String[] signatureSchemes(boolean client) {
+        if (smOnly) {
+            return new String[] {"sm2sig_sm3"};
+        }
         return isUnset(client ? "jdk.tls.client.SignatureSchemes" : "jdk.tls.server.SignatureSchemes")
                 ? SIGNATURE_SCHEMES.clone() : null;
     }
 
+    /**
+     * Refuses, in an SM-only context, a setting that names a suite other than the RFC 8998 ones or
+     * a protocol other than TLS 1.3 (the crypto would never negotiate them: this says so at once).
+     */
+    void checkSmOnly(String[] suites, String[] protocols) {
+        if (!smOnly) {
+            return;
+        }
+        for (String suite : suites == null ? new String[0] : suites) {
+            if (!SM_CIPHER_SUITES.contains(suite)) {
+                throw new IllegalArgumentException("an SM-only context (TLSv1.3-SM) negotiates " + SM_CIPHER_SUITES
+                        + " only, not " + suite);
+            }
+        }
+        for (String protocol : protocols == null ? new String[0] : protocols) {
+            if (!"TLSv1.3".equals(protocol)) {
+                throw new IllegalArgumentException("an SM-only context (TLSv1.3-SM) speaks TLSv1.3 only, not " + protocol);
+            }
+        }
+    }
+
     /** A new engine's or socket's parameters with every default of the side; the server's order decides. */
     BCSSLParameters forSide(BCSSLParameters parameters, boolean client) {
+        if (smOnly) {
+            parameters.setProtocols(new String[] {"TLSv1.3"});
+        }
         parameters.setCipherSuites(cipherSuites(client));
         parameters.setNamedGroups(namedGroups == null ? null : namedGroups.clone());
         parameters.setSignatureSchemes(signatureSchemes(client));
@@ -129,6 +179,9 @@ final class ShangMiDefaults {
      * suites, and from JDK 20 the groups and schemes, so that an engine given them keeps them.
      */
     SSLParameters clientParameters(SSLParameters parameters) {
+        if (smOnly) {
+            parameters.setProtocols(new String[] {"TLSv1.3"});
+        }
         parameters.setCipherSuites(cipherSuites(true));
         if (SET_NAMED_GROUPS != null && namedGroups != null) {
             invoke(SET_NAMED_GROUPS, parameters, (Object) namedGroups.clone());

@@ -11,6 +11,7 @@ import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509KeyManager;
 import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.tls.NamedGroup;
@@ -26,11 +27,20 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     private final SSLContext context;
     private final boolean preset;
+    private final boolean smOnly;
     private volatile ShangMiDefaults defaults;
 
     ShangMiSslContextSpi(SSLContext context) {
-        this.context = context;
-        this.preset = false;
+        this(context, false);
+    }
+
+    /**
+     * With {@code smOnly}, an SM-only context over a Bouncy Castle context whose crypto serves the
+     * RFC 8998 algorithms alone: its defaults name nothing else, its settings refuse anything else,
+     * and its trust managers refuse a peer certificate that is not SM2 signed with SM3withSM2.
+     */
+    ShangMiSslContextSpi(SSLContext context, boolean smOnly) {
+        this(context, false, smOnly);
     }
 
     /**
@@ -38,14 +48,15 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
      * system properties and the JDK's trust store, with ShangMiTLS's defaults.
      */
     static ShangMiSslContextSpi preset(SSLContext initialized) throws KeyManagementException {
-        ShangMiSslContextSpi spi = new ShangMiSslContextSpi(initialized, true);
+        ShangMiSslContextSpi spi = new ShangMiSslContextSpi(initialized, true, false);
         spi.defaults = spi.defaultsFor(smCrypto());
         return spi;
     }
 
-    private ShangMiSslContextSpi(SSLContext context, boolean preset) {
+    private ShangMiSslContextSpi(SSLContext context, boolean preset, boolean smOnly) {
         this.context = context;
         this.preset = preset;
+        this.smOnly = smOnly;
     }
 
     @Override
@@ -55,8 +66,57 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
             throw new KeyManagementException("the Default SSLContext is initialized by the provider, not by init");
         }
         TlsCrypto crypto = smCrypto();
-        context.init(wrap(keyManagers), trustManagers, random);
-        defaults = defaultsFor(crypto);
+        KeyManager[] keys = wrap(keyManagers);
+        if (smOnly) {
+            warnWithoutSm2Key(keys);
+        }
+        context.init(keys, smOnly ? SmOnlyTrust.wrap(trustManagersOrDefault(trustManagers)) : trustManagers, random);
+        defaults = smOnly ? ShangMiDefaults.smOnly() : defaultsFor(crypto);
+    }
+
+    /**
+     * An SM-only context whose key manager holds keys but no SM2 key with its certificate says so
+     * once, when it is initialized: as a server it would fail every handshake, as a client it could
+     * not authenticate.
+     */
+    private static void warnWithoutSm2Key(KeyManager[] keys) {
+        if (keys == null || keys.length == 0 || !(keys[0] instanceof X509KeyManager manager)) {
+            return;
+        }
+        boolean anyKey = false;
+        for (boolean server : new boolean[] {true, false}) {
+            for (String type : new String[] {"EC", "RSA", "EdDSA", "RSASSA-PSS", "DSA"}) {
+                String[] aliases = server ? manager.getServerAliases(type, null) : manager.getClientAliases(type, null);
+                for (String alias : aliases == null ? new String[0] : aliases) {
+                    java.security.cert.X509Certificate[] chain = manager.getCertificateChain(alias);
+                    if (chain != null && chain.length > 0) {
+                        anyKey = true;
+                        if (org.shangmi.tls.tlcp.Certificates.isSm2(chain[0])) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        if (anyKey) {
+            System.getLogger(ShangMiTlsProvider.class.getName()).log(System.Logger.Level.WARNING, "an SM-only SSLContext ("
+                    + ShangMiTlsProvider.SM_ONLY + ") was given keys but no SM2 key with its certificate: as a server it will "
+                    + "fail every handshake, as a client it cannot authenticate");
+        }
+    }
+
+    /** The given trust managers, or the default factory's (what every context uses when given none). */
+    private static TrustManager[] trustManagersOrDefault(TrustManager[] trustManagers) throws KeyManagementException {
+        if (trustManagers != null) {
+            return trustManagers;
+        }
+        try {
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init((java.security.KeyStore) null);
+            return factory.getTrustManagers();
+        } catch (java.security.GeneralSecurityException e) {
+            throw new KeyManagementException("cannot make the default trust manager", e);
+        }
     }
 
     private ShangMiDefaults defaultsFor(TlsCrypto crypto) {
@@ -119,7 +179,12 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLParameters engineGetSupportedSSLParameters() {
-        return context.getSupportedSSLParameters();
+        SSLParameters supported = context.getSupportedSSLParameters();
+        if (smOnly) {
+            supported.setCipherSuites(ShangMiDefaults.SM_CIPHER_SUITES.toArray(String[]::new));
+            supported.setProtocols(new String[] {"TLSv1.3"});
+        }
+        return supported;
     }
 
     private ShangMiDefaults defaults() {

@@ -41,6 +41,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setSSLParameters(SSLParameters parameters) {
+        defaults.checkSmOnly(parameters.getCipherSuites(), parameters.getProtocols());
         sideDefaults = false;
         engine.setSSLParameters(parameters);
         bc.setParameters(defaults.restoreUnset(bc.getParameters(), parameters, engine.getUseClientMode()));
@@ -56,7 +57,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.wrap(sources, offset, length, destination);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -65,7 +66,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.wrap(source, destination);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -74,7 +75,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.wrap(sources, destination);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -83,7 +84,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.unwrap(source, destinations, offset, length);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -92,7 +93,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.unwrap(source, destination);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -101,7 +102,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
         try {
             return engine.unwrap(source, destinations);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e);
+            throw FailureReasons.explain(e, defaults.isSmOnly());
         }
     }
 
@@ -142,6 +143,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setEnabledCipherSuites(String[] suites) {
+        defaults.checkSmOnly(suites, null);
         sideDefaults = false;
         engine.setEnabledCipherSuites(suites);
     }
@@ -158,6 +160,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setEnabledProtocols(String[] protocols) {
+        defaults.checkSmOnly(null, protocols);
         engine.setEnabledProtocols(protocols);
     }
 
@@ -281,6 +284,7 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public void setParameters(BCSSLParameters parameters) {
+        defaults.checkSmOnly(parameters.getCipherSuites(), parameters.getProtocols());
         sideDefaults = false;
         bc.setParameters(parameters);
     }

@@ -10,6 +10,10 @@ import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import org.bouncycastle.jcajce.spec.SM2ParameterSpec;
 import org.bouncycastle.jcajce.util.JcaJceHelper;
+import org.bouncycastle.tls.EncryptionAlgorithm;
+import org.bouncycastle.tls.NamedGroup;
+import org.bouncycastle.tls.SignatureAndHashAlgorithm;
+import org.bouncycastle.tls.SignatureScheme;
 import org.bouncycastle.tls.TlsFatalAlert;
 import org.bouncycastle.tls.crypto.Tls13Verifier;
 import org.bouncycastle.tls.crypto.TlsStreamSigner;
@@ -26,11 +30,51 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
  * each record's nonce as a {@code GCMParameterSpec}; RSASSA-PSS goes by the JDK's name (see
  * {@link PssNamesHelper}). Everything else, and every other algorithm,
  * is Bouncy Castle's own code over the installed providers.
+ *
+ * <p>An SM-only crypto serves the RFC 8998 algorithms alone (SM4-GCM and SM4-CCM records,
+ * curveSM2, sm2sig_sm3): Bouncy Castle's engine offers and accepts only what its crypto serves, so
+ * no setting of an engine or socket can bring another algorithm into an SM-only connection.
  */
 final class ShangMiTlsCrypto extends JcaTlsCrypto {
 
-    ShangMiTlsCrypto(JcaJceHelper helper, SecureRandom entropy, SecureRandom nonceEntropy) {
+    private final boolean smOnly;
+
+    ShangMiTlsCrypto(JcaJceHelper helper, SecureRandom entropy, SecureRandom nonceEntropy, boolean smOnly) {
         super(helper, entropy, nonceEntropy);
+        this.smOnly = smOnly;
+    }
+
+    @Override
+    public boolean hasEncryptionAlgorithm(int encryptionAlgorithm) {
+        if (smOnly && encryptionAlgorithm != EncryptionAlgorithm.SM4_GCM && encryptionAlgorithm != EncryptionAlgorithm.SM4_CCM) {
+            return false;
+        }
+        return super.hasEncryptionAlgorithm(encryptionAlgorithm);
+    }
+
+    @Override
+    public boolean hasNamedGroup(int namedGroup) {
+        return (!smOnly || namedGroup == NamedGroup.curveSM2) && super.hasNamedGroup(namedGroup);
+    }
+
+    @Override
+    public boolean hasSignatureScheme(int signatureScheme) {
+        return (!smOnly || signatureScheme == SignatureScheme.sm2sig_sm3) && super.hasSignatureScheme(signatureScheme);
+    }
+
+    @Override
+    public boolean hasSignatureAndHashAlgorithm(SignatureAndHashAlgorithm algorithm) {
+        return (!smOnly || SignatureScheme.from(algorithm) == SignatureScheme.sm2sig_sm3) && super.hasSignatureAndHashAlgorithm(algorithm);
+    }
+
+    @Override
+    public boolean hasRSAEncryption() {
+        return !smOnly && super.hasRSAEncryption();
+    }
+
+    @Override
+    public boolean hasDHAgreement() {
+        return !smOnly && super.hasDHAgreement();
     }
 
     @Override

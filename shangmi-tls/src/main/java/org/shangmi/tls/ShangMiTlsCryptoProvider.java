@@ -14,6 +14,18 @@ import org.bouncycastle.tls.crypto.impl.jcajce.JcaTlsCryptoProvider;
  */
 public final class ShangMiTlsCryptoProvider extends JcaTlsCryptoProvider {
 
+    private final boolean smOnly;
+
+    /** The crypto of every algorithm the installed providers serve. */
+    public ShangMiTlsCryptoProvider() {
+        this(false);
+    }
+
+    /** With {@code smOnly}, the crypto of the RFC 8998 algorithms alone (ShangMiTLS's SM-only contexts). */
+    ShangMiTlsCryptoProvider(boolean smOnly) {
+        this.smOnly = smOnly;
+    }
+
     @Override
     public JcaTlsCrypto create(SecureRandom random) {
         return create(random != null ? random : new SecureRandom(), new SecureRandom());
@@ -24,6 +36,6 @@ public final class ShangMiTlsCryptoProvider extends JcaTlsCryptoProvider {
         JcaJceHelper helper = getHelper();
         // the installed providers unless a provider was named with setProvider
         return new ShangMiTlsCrypto(helper.getClass() == DefaultJcaJceHelper.class ? new PssNamesHelper() : helper,
-                keyRandom, nonceRandom);
+                keyRandom, nonceRandom, smOnly);
     }
 }

@@ -17,6 +17,10 @@ import org.shangmi.tls.tlcp.TlcpSslContextSpi;
  * TLCP 1.1 (GB/T 38636-2020: the four ECC and ECDHE suites with double certificates) on an engine
  * of its own, {@code SSLContext "TLCPv1.1"}, and {@code "TLCP"}, whose servers also answer TLS clients.
  *
+ * <p>{@code SSLContext} "TLSv1.3-SM" ({@link #SM_ONLY}) negotiates nothing but the RFC 8998 suites,
+ * curveSM2 and sm2sig_sm3 with SM2 certificates, for deployments that must use the national
+ * algorithms only; "TLCP-SM" serves TLCP and that on one port.
+ *
  * <p>{@code SSLContext} "TLS", "TLSv1.3" and "TLSv1.2" enable the SM suites, group and scheme
  * first by default (see {@code docs/tls.md}); SM2 keys come from any key manager. "Default" is
  * initialized from the {@code javax.net.ssl.*} system properties, as every JSSE provider's is. The ShangMi
@@ -35,6 +39,15 @@ public final class ShangMiTlsProvider extends Provider {
 
     private static final List<String> PROTOCOLS = List.of("TLS", "TLSv1.3", "TLSv1.2");
 
+    /**
+     * The SSLContext of the SM-only mode: TLS 1.3 with the RFC 8998 suites, curveSM2, sm2sig_sm3
+     * and SM2 certificates alone, for deployments that must use the national algorithms only.
+     */
+    public static final String SM_ONLY = "TLSv1.3-SM";
+
+    /** The SSLContext whose servers answer TLCP clients and, SM-only, TLS 1.3 clients on one port. */
+    public static final String TLCP_OR_SM_ONLY = "TLCP-SM";
+
     static {
         BouncyCastleDefaults.apply();
     }
@@ -43,7 +56,8 @@ public final class ShangMiTlsProvider extends Provider {
     public ShangMiTlsProvider() {
         super(NAME, "0.1", "TLS 1.3 with the ShangMi suites of RFC 8998 (SSLContext TLS, TLSv1.3, TLSv1.2, Default; "
                 + "KeyManagerFactory PKIX) on Bouncy Castle's TLS engine, and TLCP 1.1 of GB/T 38636-2020 "
-                + "(SSLContext TLCPv1.1; TLCP serves TLCP and TLS clients on one port)");
+                + "(SSLContext TLCPv1.1; TLCP serves TLCP and TLS clients on one port); SM only: SSLContext TLSv1.3-SM "
+                + "(the RFC 8998 suites, curveSM2, sm2sig_sm3 and SM2 certificates alone) and TLCP-SM");
         Provider engine = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider());
         for (String protocol : PROTOCOLS) {
             putService(new EngineService(this, "SSLContext", protocol, ShangMiSslContextSpi.class,
@@ -51,9 +65,14 @@ public final class ShangMiTlsProvider extends Provider {
         }
         putService(new EngineService(this, "SSLContext", "Default", ShangMiSslContextSpi.class,
                 () -> instance(() -> preset(SSLContext.getInstance("Default", engine)))));
+        Provider smEngine = new BouncyCastleJsseProvider(false, new ShangMiTlsCryptoProvider(true));
+        putService(new EngineService(this, "SSLContext", SM_ONLY, ShangMiSslContextSpi.class,
+                () -> new ShangMiSslContextSpi(instance(() -> SSLContext.getInstance("TLSv1.3", smEngine)), true)));
         putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.PROTOCOL, TlcpSslContextSpi.class, TlcpSslContextSpi::new));
         putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.TLCP_OR_TLS, TlcpSslContextSpi.class,
                 () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance("TLS", this)))));
+        putService(new EngineService(this, "SSLContext", TLCP_OR_SM_ONLY, TlcpSslContextSpi.class,
+                () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance(SM_ONLY, this)))));
         putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
                 () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
     }

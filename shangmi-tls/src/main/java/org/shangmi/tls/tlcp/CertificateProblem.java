@@ -79,6 +79,9 @@ public final class CertificateProblem {
                 || message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
             return "host name does not match"; // ours; the JDK's HostnameChecker's
         }
+        if (message.startsWith("this endpoint is SM-only")) {
+            return message;
+        }
         if (message.startsWith("the algorithm constraints forbid")) {
             return "algorithm constraints forbid the certificate";
         }
