@@ -233,8 +233,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             if (suite.ephemeral() && own == null) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                         "the server chose an ECDHE suite, which needs the client's signing and encryption key pairs: "
-                        + (certificateRequested && engine.credentials(false) != null
-                                ? "the client's certificates are not issued by a CA the server accepts"
+                        + (engine.credentials(false) != null ? notAccepted(engine.credentials(false))
                                 : engine.missingCredentials(false)));
             }
             sentNoCertificate = own == null;
@@ -297,6 +296,17 @@ final class TlcpClientHandshake extends TlcpHandshake {
         System.arraycopy(chain, 1, all, 2, chain.length - 1);
         all[1] = peer.encryption();
         return all;
+    }
+
+    /** Why the client's own pair was not sent: its chain reaches none of the issuers the server named. */
+    private String notAccepted(DoubleCertificates own) {
+        List<String> chain = new ArrayList<>();
+        for (X509Certificate certificate : own.signChain()) {
+            chain.add(certificate.getIssuerX500Principal().getName());
+        }
+        return "the server accepts certificates issued by " + acceptedIssuers.stream().map(X500Principal::getName).toList()
+                + ", and the client's signing chain names the issuers " + chain
+                + " (a chain with its CA certificates may reach one of them)";
     }
 
     private static boolean issuedByOneOf(X509Certificate[] chain, List<X500Principal> issuers) {

@@ -166,6 +166,25 @@ class TlcpMisconfigurationTest extends WithShangMi {
         assertTrue(refused.getMessage().contains("one SM2 entry for a client (\"sign\")"), refused.getMessage());
     }
 
+    /** A client whose entries hold the leaves alone: their issuer is not among the CAs the server names. */
+    @Test
+    void anEcdheClientWithLeafOnlyChainsSaysWhichIssuersTheServerWants() throws Exception {
+        SSLContext server = server("server_sign", "server_enc");
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        for (String use : new String[] {"sign", "enc"}) {
+            store.setKeyEntry(use, pki.key("client_" + use), OpenSslTlcpPki.PASSWORD, new Certificate[] {pki.certificate("client_" + use)});
+        }
+        KeyManagerFactory keys = KeyManagerFactory.getInstance("PKIX", new ShangMiTlsProvider());
+        keys.init(store, OpenSslTlcpPki.PASSWORD);
+        SSLContext client = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        client.init(keys.getKeyManagers(), pki.trustManagers(), null);
+        EnginePair pair = TlcpEngineTest.pair(client, server, "TLCP_ECDHE_SM4_GCM_SM3", true, 7005);
+        SSLException refused = assertThrows(SSLException.class, pair::handshake);
+        assertTrue(refused.getMessage().contains("the server accepts certificates issued by [CN=TLCP Root,O=ShangMi Test,C=CN]")
+                && refused.getMessage().contains("CN=TLCP Intermediate"), refused.getMessage());
+    }
+
     /**
      * A TLCP client against TLS servers: ShangMiTLS's (Bouncy Castle's engine) refuses the
      * ClientHello and closes without an alert, the JDK's answers with a TLS alert record; the
