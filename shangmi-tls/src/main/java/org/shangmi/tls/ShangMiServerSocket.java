@@ -15,8 +15,8 @@ import org.bouncycastle.jsse.BCSSLSocket;
 /**
  * Bouncy Castle's server socket, whose accepted connections get the groups and schemes of
  * {@link ShangMiDefaults} (a server socket has no per-connection parameters of Bouncy Castle's
- * own, and {@code SSLParameters} names groups only from JDK 20). Everything else is the wrapped
- * socket's.
+ * own, and {@code SSLParameters} names groups only from JDK 20) and name the reasons of their
+ * failures ({@link ShangMiSslSocket}). Everything else is the wrapped socket's.
  */
 final class ShangMiServerSocket extends SSLServerSocket {
 
@@ -34,7 +34,7 @@ final class ShangMiServerSocket extends SSLServerSocket {
         try {
             BCSSLSocket bc = (BCSSLSocket) accepted;
             bc.setParameters(defaults.fillUnset(bc.getParameters(), false));
-            return accepted;
+            return new ShangMiSslSocket((javax.net.ssl.SSLSocket) accepted, defaults.isSmOnly());
         } catch (RuntimeException e) {
             accepted.close();
             throw e;

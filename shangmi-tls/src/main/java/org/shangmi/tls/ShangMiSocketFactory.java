@@ -8,7 +8,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import org.bouncycastle.jsse.BCSSLSocket;
 
-/** Bouncy Castle's socket factory whose sockets start with {@link ShangMiDefaults}. */
+/** Bouncy Castle's socket factory whose sockets start with {@link ShangMiDefaults} and name the reasons of their failures ({@link ShangMiSslSocket}). */
 final class ShangMiSocketFactory extends SSLSocketFactory {
 
     private final SSLSocketFactory sockets;
@@ -64,10 +64,13 @@ final class ShangMiSocketFactory extends SSLSocketFactory {
         return configure(sockets.createSocket(address, port, localAddress, localPort));
     }
 
-    /** A new socket with the defaults of its side (a layered socket over consumed input is a server's). */
+    /**
+     * A new socket with the defaults of its side (a layered socket over consumed input is a
+     * server's), whose failures name their reason.
+     */
     private Socket configure(Socket socket) {
         BCSSLSocket bc = (BCSSLSocket) socket;
         bc.setParameters(defaults.forSide(bc.getParameters(), ((SSLSocket) socket).getUseClientMode()));
-        return socket;
+        return new ShangMiSslSocket((SSLSocket) socket, defaults.isSmOnly());
     }
 }

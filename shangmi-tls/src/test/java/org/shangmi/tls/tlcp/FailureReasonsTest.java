@@ -127,6 +127,43 @@ class FailureReasonsTest extends WithShangMi {
         });
     }
 
+    /** The same reasons through an SSLSocket of the context, the host name checked as HttpsURLConnection has it checked. */
+    private static IOException handshakeFails(SSLContext serverContext, SSLContext clientContext, String host) throws Exception {
+        try (SSLServerSocket listener = (SSLServerSocket) serverContext.getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(30_000);
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
+                try (SSLSocket accepted = (SSLSocket) listener.accept()) {
+                    accepted.setSoTimeout(30_000);
+                    accepted.startHandshake();
+                } catch (IOException refused) {
+                    // the handshake that fails
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) clientContext.getSocketFactory().createSocket(host, listener.getLocalPort())) {
+                socket.setSoTimeout(30_000);
+                javax.net.ssl.SSLParameters parameters = socket.getSSLParameters();
+                parameters.setEndpointIdentificationAlgorithm("HTTPS");
+                socket.setSSLParameters(parameters);
+                IOException failed = assertThrows(IOException.class, socket::startHandshake);
+                served.get(30, TimeUnit.SECONDS);
+                return failed;
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.3", "TLCPv1.1"})
+    void throughSockets(String protocol) throws Exception {
+        Date nextYear = new Date(System.currentTimeMillis() + TimeUnit.DAYS.toMillis(365));
+        assertReason("certificate has expired", handshakeFails(server(protocol, "server"), client(protocol, trusting("root", nextYear)),
+                "localhost"));
+        assertReason("no trusted issuer", handshakeFails(server(protocol, "server"), client(protocol, trusting("stranger", null)),
+                "localhost"));
+        assertReason("host name does not match", handshakeFails(server(protocol, "named"), client(protocol, trusting("root", null)),
+                "127.0.0.1"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"TLSv1.3", "TLCPv1.1"})
     void anExpiredCertificate(String protocol) throws Exception {

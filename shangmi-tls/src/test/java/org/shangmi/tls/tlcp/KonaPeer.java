@@ -151,12 +151,14 @@ final class KonaPeer implements AutoCloseable {
         try {
             Path errors = Files.createTempFile("kona-build-", ".err");
             try {
-                Process process = new ProcessBuilder(line).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .redirectError(errors.toFile()).start();
+                // run beside the script, outside any Maven project, whose model the script's mvn would read
+                Process process = new ProcessBuilder(line).directory(Path.of(line.get(0)).getParent().toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectError(errors.toFile()).start();
                 String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
                     process.destroyForcibly();
-                    throw new AssertionError(String.join(" ", line) + " failed: " + out + Files.readString(errors));
+                    throw new AssertionError(String.join(" ", line) + " failed (exit " + (process.isAlive() ? "none" : process.exitValue())
+                            + "): " + out + Files.readString(errors));
                 }
                 return out;
             } finally {
