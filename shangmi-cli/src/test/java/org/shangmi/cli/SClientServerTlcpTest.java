@@ -151,6 +151,19 @@ class SClientServerTlcpTest {
         }
     }
 
+    /** s_client -tlcp against a server that speaks TLS only: it says the server may not speak TLCP. */
+    @Test
+    void ourTlcpClientAgainstATlsOnlyServerSaysSo() {
+        try (RunningProcess server = shangmi("s_server", "-accept", "0", "-naccept", "1", "-cert",
+                gmssl.server().signChain().toString(), "-key", plainKey(gmssl.server().signKey()).toString())) {
+            int port = server.acceptedPort(WAIT);
+            CliRun refused = TlsFiles.run("", "s_client", "-tlcp", "-connect", "127.0.0.1:" + port, "-CAfile",
+                    gmssl.rootPem().toString());
+            assertEquals(Main.EXIT_FAILURE, refused.status(), refused.err() + server.printed());
+            assertTrue(refused.err().contains("it may not speak TLCP"), refused.err());
+        }
+    }
+
     /** tlcp_client reads our server's -www page; the page names the suite GmSSL asked for. */
     @Test
     void gmsslClientReadsOurServersPage() {

@@ -41,7 +41,7 @@ final class KonaPeer implements AutoCloseable {
     static synchronized List<String> jars() {
         if (jars == null) {
             Path script = PeerScripts.buildScript("kona", BUILD_PROPERTY, "the script and Kona's source archive; it needs a JDK and mvn");
-            String coordinates = run(List.of(script.toString()), TimeUnit.MINUTES.toMillis(BUILD_MINUTES)).strip();
+            String coordinates = run(script, List.of(script.toString()), TimeUnit.MINUTES.toMillis(BUILD_MINUTES)).strip();
             List<String> found = new ArrayList<>();
             Path repository = localRepository();
             for (String coordinate : coordinates.lines().reduce((first, last) -> last).orElse("").split("\\s+")) {
@@ -147,13 +147,16 @@ final class KonaPeer implements AutoCloseable {
         Files.deleteIfExists(output);
     }
 
-    private static String run(List<String> line, long timeoutMillis) {
+    private static String run(Path script, List<String> line, long timeoutMillis) {
         try {
             Path errors = Files.createTempFile("kona-build-", ".err");
             try {
                 // run beside the script, outside any Maven project, whose model the script's mvn would read
-                Process process = new ProcessBuilder(line).directory(Path.of(line.get(0)).getParent().toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectError(errors.toFile()).start();
+                ProcessBuilder builder = new ProcessBuilder(line).directory(script.getParent().toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectError(errors.toFile());
+                // the options bin/test gives the Maven that runs the tests may not suit the JDK the script's mvn finds
+                builder.environment().remove("MAVEN_OPTS");
+                Process process = builder.start();
                 String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
                     process.destroyForcibly();
