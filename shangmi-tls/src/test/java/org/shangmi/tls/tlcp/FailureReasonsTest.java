@@ -14,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.PKIXBuilderParameters;
 import java.security.cert.X509CertSelector;
@@ -31,7 +30,6 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.tls.ShangMiTlsProvider;
@@ -41,15 +39,11 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * failed in its own message, for TLS 1.3 and for TLCP: an expired certificate, an untrusted one,
  * one for another host, and a server that requires a client certificate the client does not have.
  */
-class FailureReasonsTest extends WithShangMi {
+class FailureReasonsTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         pki.issueDouble("named", "/C=CN/O=ShangMi Test/CN=localhost", "DNS:localhost");
         pki.pki.root("stranger", "/C=CN/O=Elsewhere/CN=Another Root", 30);
     }
@@ -91,23 +85,7 @@ class FailureReasonsTest extends WithShangMi {
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             listener.setNeedClientAuth(needClientAuth);
             listener.setSoTimeout(30_000);
-            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
-                while (!listener.isClosed()) {
-                    try (SSLSocket accepted = (SSLSocket) listener.accept()) {
-                        accepted.setSoTimeout(30_000);
-                        BufferedReader request = new BufferedReader(new InputStreamReader(accepted.getInputStream(), StandardCharsets.US_ASCII));
-                        String line;
-                        while ((line = request.readLine()) != null && !line.isEmpty()) {
-                            // the request's headers
-                        }
-                        OutputStream out = accepted.getOutputStream();
-                        out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".getBytes(StandardCharsets.US_ASCII));
-                        out.flush();
-                    } catch (IOException refusedOrClosed) {
-                        // the handshake that fails, or the listener closed by the test
-                    }
-                }
-            });
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> HttpResponder.serve(listener, Integer.MAX_VALUE));
             HttpClient http = HttpClient.newBuilder().sslContext(clientContext).version(HttpClient.Version.HTTP_1_1)
                     .connectTimeout(Duration.ofSeconds(30)).build();
             HttpRequest request = HttpRequest.newBuilder(URI.create("https://" + host + ":" + listener.getLocalPort() + "/"))
@@ -237,13 +215,7 @@ class FailureReasonsTest extends WithShangMi {
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
                 try (SSLSocket accepted = (SSLSocket) listener.accept()) {
-                    BufferedReader request = new BufferedReader(new InputStreamReader(accepted.getInputStream(), StandardCharsets.US_ASCII));
-                    String line;
-                    while ((line = request.readLine()) != null && !line.isEmpty()) {
-                        // the request's headers
-                    }
-                    accepted.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
-                            .getBytes(StandardCharsets.US_ASCII));
+                    HttpResponder.answer(accepted);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

@@ -19,7 +19,6 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.core.testing.OpenSslPki;
 import org.shangmi.tls.ShangMiTlsProvider;
 
@@ -29,17 +28,13 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * need anything else, saying why. The ordinary "TLSv1.3" context, for comparison, authenticates
  * with an RSA certificate when that is what it holds.
  */
-class SmOnlyTest extends WithShangMi {
+class SmOnlyTest extends WithOpenSslTlcpPki {
 
     private static final byte[] DATA = "national algorithms only".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         pki.pki.otherRoot("rsa", "/CN=localhost", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
         // an SM2 leaf signed by that RSA certificate's key: an SM2 key in a chain that is not SM
         Path key = pki.pki.sm2Key("sm2_under_rsa");

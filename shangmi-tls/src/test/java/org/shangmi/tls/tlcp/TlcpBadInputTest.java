@@ -26,7 +26,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,7 +46,6 @@ import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -62,7 +60,7 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * ChangeCipherSpec are made with {@link WireKeys} from the connection's master secret.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class TlcpBadInputTest extends WithShangMi {
+class TlcpBadInputTest extends WithOpenSslTlcpPki {
 
     /** The alerts expected here, as GB/T 38636-2020 numbers and names them. */
     private enum Alert {
@@ -91,9 +89,6 @@ class TlcpBadInputTest extends WithShangMi {
     /** A distinct port for every connection, so that no client offers a cached session. */
     private static final AtomicInteger PORTS = new AtomicInteger(5000);
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     /** A second PKI whose root has the same name as {@link #pki}'s and another key. */
     static OpenSslTlcpPki stranger;
     static SSLContext serverContext;
@@ -101,7 +96,6 @@ class TlcpBadInputTest extends WithShangMi {
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         // the server's subject, keyUsage digitalSignature alone
         pki.pki.issue("server_enc_signing_only", "/C=CN/O=ShangMi Test/CN=localhost", "inter", "tlcp_sign", 10);
         stranger = new OpenSslTlcpPki(Files.createDirectories(directory.resolve("stranger")));

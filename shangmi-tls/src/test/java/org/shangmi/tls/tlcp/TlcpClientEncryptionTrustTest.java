@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.Socket;
-import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.tls.ShangMiTlsProvider;
 import org.shangmi.tls.TlcpEncryptionTrust;
 
@@ -27,16 +25,12 @@ import org.shangmi.tls.TlcpEncryptionTrust;
  * suite: its trust manager's {@link TlcpEncryptionTrust}, after PKIX, whose revocation checking
  * follows the JDK's {@code com.sun.net.ssl.checkRevocation}.
  */
-class TlcpClientEncryptionTrustTest extends WithShangMi {
+class TlcpClientEncryptionTrustTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     static SSLContext client;
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         client = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         client.init(pki.keyManagers("client"), pki.trustManagers(), null);
     }
@@ -118,27 +112,19 @@ class TlcpClientEncryptionTrustTest extends WithShangMi {
     }
 
     /** The same, seen through the plain interfaces only (wrapped by the context). */
-    private record PlainRecording(Recording recording) implements X509TrustManager, TlcpEncryptionTrust {
+    private static final class PlainRecording extends PlainTrustManager implements TlcpEncryptionTrust {
+
+        private final Recording recording;
+
+        PlainRecording(Recording recording) {
+            super(recording);
+            this.recording = recording;
+        }
 
         @Override
         public void checkClientEncryptionTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
                 throws CertificateException {
             recording.checkClientEncryptionTrusted(chain, authType, engine);
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            recording.checkClientTrusted(chain, authType);
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            recording.checkServerTrusted(chain, authType);
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return recording.getAcceptedIssuers();
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import javax.net.ssl.SSLContext;
@@ -16,23 +15,18 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** TLCP engine against TLCP engine, every suite, in memory. */
-class TlcpEngineTest extends WithShangMi {
+class TlcpEngineTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     static SSLContext serverContext;
     static SSLContext clientContext;
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         serverContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         serverContext.init(pki.keyManagers("server"), pki.trustManagers(), null);
         clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());

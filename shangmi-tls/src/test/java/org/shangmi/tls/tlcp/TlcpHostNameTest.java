@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.AlgorithmConstraints;
 import java.security.AlgorithmParameters;
 import java.security.CryptoPrimitive;
@@ -35,7 +34,6 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.tls.ShangMiTlsProvider;
@@ -47,38 +45,15 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * pinning and composite managers are written), through the engine, the socket and
  * {@code HttpsURLConnection}; and it applies the connection's algorithm constraints.
  */
-class TlcpHostNameTest extends WithShangMi {
+class TlcpHostNameTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     static SSLContext server;
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         pki.issueDouble("named", "/C=CN/O=ShangMi Test/CN=localhost", "DNS:localhost"); // no IP address
         server = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
         server.init(pki.keyManagers("named"), pki.trustManagers(), null);
-    }
-
-    /** The JDK's PKIX trust manager behind the X509TrustManager interface alone. */
-    private record PlainTrustManager(X509TrustManager jdk) implements X509TrustManager {
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            jdk.checkClientTrusted(chain, authType);
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            jdk.checkServerTrusted(chain, authType);
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return jdk.getAcceptedIssuers();
-        }
     }
 
     private static SSLContext client(boolean plain) throws Exception {
@@ -208,7 +183,7 @@ class TlcpHostNameTest extends WithShangMi {
     void httpsUrlConnectionRefusesAnotherHost(boolean plain) throws Exception {
         try (SSLServerSocket listener = (SSLServerSocket) server.getServerSocketFactory()
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> serveHttp(listener, 2));
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> HttpResponder.serve(listener, 2));
             int port = listener.getLocalPort();
             HttpsURLConnection wrongHost = (HttpsURLConnection) URI.create("https://127.0.0.1:" + port + "/").toURL().openConnection();
             wrongHost.setSSLSocketFactory(client(plain).getSocketFactory());
@@ -219,24 +194,6 @@ class TlcpHostNameTest extends WithShangMi {
             assertEquals(200, rightHost.getResponseCode());
             assertEquals("ok", new String(rightHost.getInputStream().readAllBytes(), StandardCharsets.US_ASCII));
             served.get(20, TimeUnit.SECONDS);
-        }
-    }
-
-    /** Answers {@code connections} requests (or refused handshakes) with 200 "ok", one per connection. */
-    private static void serveHttp(SSLServerSocket listener, int connections) {
-        for (int i = 0; i < connections; i++) {
-            try (SSLSocket accepted = (SSLSocket) listener.accept()) {
-                BufferedReader request = new BufferedReader(new InputStreamReader(accepted.getInputStream(), StandardCharsets.US_ASCII));
-                String line;
-                while ((line = request.readLine()) != null && !line.isEmpty()) {
-                    // the request's headers, read to their end
-                }
-                OutputStream out = accepted.getOutputStream();
-                out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".getBytes(StandardCharsets.US_ASCII));
-                out.flush();
-            } catch (IOException refusedByTheClient) {
-                // the connection whose certificate the client refused
-            }
         }
     }
 }

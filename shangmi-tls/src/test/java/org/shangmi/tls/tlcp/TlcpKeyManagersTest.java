@@ -3,7 +3,6 @@ package org.shangmi.tls.tlcp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.KeyManager;
@@ -11,8 +10,6 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509KeyManager;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.tls.ShangMiKeyManager;
@@ -26,16 +23,9 @@ import org.shangmi.tls.TlcpParameters;
  * "PKIX" (the README's), the JDK's SunX509 and PKIX, and a ShangMiKeyManager an application wraps
  * around one; for servers and for ECDHE clients, chosen by key usage and named by alias.
  */
-class TlcpKeyManagersTest extends WithShangMi {
+class TlcpKeyManagersTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
 
-    @BeforeAll
-    static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
-    }
 
     private static KeyManager[] keyManagers(String factory, String side) throws Exception {
         KeyStore store = pki.keys(side);

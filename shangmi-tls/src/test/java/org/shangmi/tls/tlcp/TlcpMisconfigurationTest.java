@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
-import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.util.ArrayList;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shangmi.tls.ShangMiTlsProvider;
@@ -33,11 +31,8 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * or socket is made, with the reason each handshake would give; and a TLCP client says what is
  * wrong when it lacks its key pairs or meets a server that does not speak TLCP.
  */
-class TlcpMisconfigurationTest extends WithShangMi {
+class TlcpMisconfigurationTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     private final Logger log = Logger.getLogger(TlcpSslContextSpi.class.getName());
     private final List<LogRecord> records = new ArrayList<>();
     private final Handler handler = new Handler() {
@@ -57,7 +52,6 @@ class TlcpMisconfigurationTest extends WithShangMi {
 
     @BeforeAll
     static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
         pki.pki.otherRoot("rsa", "/CN=localhost", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
     }
 
@@ -97,6 +91,25 @@ class TlcpMisconfigurationTest extends WithShangMi {
         return java.security.KeyFactory.getInstance("RSA").generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(der));
     }
 
+    private static SSLEngine clientWithoutKeys() throws Exception {
+        SSLContext client = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        client.init(null, pki.trustManagers(), null);
+        SSLEngine engine = client.createSSLEngine("localhost", 7002);
+        engine.setUseClientMode(true);
+        return engine;
+    }
+
+    /** The first flight of {@code client}, ready to read: its ClientHello. */
+    private static java.nio.ByteBuffer clientHello(SSLEngine client) throws SSLException {
+        java.nio.ByteBuffer hello = java.nio.ByteBuffer.allocate(1 << 15);
+        client.wrap(java.nio.ByteBuffer.allocate(0), hello);
+        return hello.flip();
+    }
+
+    private static java.nio.ByteBuffer clientHello() throws Exception {
+        return clientHello(clientWithoutKeys());
+    }
+
     private List<String> warnings() {
         return records.stream().filter(r -> r.getLevel() == Level.WARNING).map(LogRecord::getMessage).toList();
     }
@@ -123,13 +136,7 @@ class TlcpMisconfigurationTest extends WithShangMi {
     void theFailedHandshakeNamesTheReasonOnTheServer() throws Exception {
         SSLEngine serverEngine = server("server_sign").createSSLEngine();
         serverEngine.setUseClientMode(false);
-        SSLContext client = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
-        client.init(null, pki.trustManagers(), null);
-        SSLEngine clientEngine = client.createSSLEngine("localhost", 7002);
-        clientEngine.setUseClientMode(true);
-        java.nio.ByteBuffer hello = java.nio.ByteBuffer.allocate(1 << 15);
-        clientEngine.wrap(java.nio.ByteBuffer.allocate(0), hello);
-        hello.flip();
+        java.nio.ByteBuffer hello = clientHello();
         SSLException refused = assertThrows(SSLException.class, () -> serverEngine.unwrap(hello, java.nio.ByteBuffer.allocate(1 << 15)));
         assertTrue(refused.getMessage().contains("the server has no SM2 signing and encryption key pair: the key manager lists "
                 + "one SM2 entry for a server (\"server_sign\")"), refused.getMessage());
@@ -200,13 +207,8 @@ class TlcpMisconfigurationTest extends WithShangMi {
         tls.init(keys.getKeyManagers(), pki.trustManagers(), null);
         SSLEngine server = tls.createSSLEngine();
         server.setUseClientMode(false);
-        SSLContext client = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
-        client.init(null, pki.trustManagers(), null);
-        SSLEngine clientEngine = client.createSSLEngine("localhost", 7004);
-        clientEngine.setUseClientMode(true);
-        java.nio.ByteBuffer hello = java.nio.ByteBuffer.allocate(1 << 15);
-        clientEngine.wrap(java.nio.ByteBuffer.allocate(0), hello);
-        hello.flip();
+        SSLEngine clientEngine = clientWithoutKeys();
+        java.nio.ByteBuffer hello = clientHello(clientEngine);
         java.nio.ByteBuffer sink = java.nio.ByteBuffer.allocate(1 << 15);
         assertThrows(SSLException.class, () -> server.unwrap(hello, sink), "a TLS server refuses a TLCP ClientHello");
         java.nio.ByteBuffer answer = java.nio.ByteBuffer.allocate(1 << 15);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.SNIHostName;
@@ -15,27 +14,18 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** When a session may be resumed and when it must not be. */
-class TlcpResumptionTest extends WithShangMi {
+class TlcpResumptionTest extends WithOpenSslTlcpPki {
 
     private static final String SUITE = "TLCP_ECC_SM4_GCM_SM3";
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
     SSLContext serverContext;
     SSLContext clientContext;
 
-    @BeforeAll
-    static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
-    }
 
     @BeforeEach
     void contexts() throws Exception {

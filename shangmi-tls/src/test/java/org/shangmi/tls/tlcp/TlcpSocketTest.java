@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -19,22 +18,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /** TLCP through SSLSocket and SSLServerSocket: the layer over the engine, and the "TLCP" context's one port for both protocols. */
-class TlcpSocketTest extends WithShangMi {
+class TlcpSocketTest extends WithOpenSslTlcpPki {
 
-    @TempDir
-    static Path directory;
-    static OpenSslTlcpPki pki;
 
-    @BeforeAll
-    static void setUp() throws Exception {
-        pki = new OpenSslTlcpPki(directory);
-    }
 
     private static SSLContext context(String protocol, String side) throws Exception {
         SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
