@@ -14,14 +14,18 @@ import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
  * {@code jdk.tls.client.enableStatusRequestExtension} is false; the JDK's do not, and GmSSL's
  * servers abort the handshake on the extension. Bouncy Castle reads the property once, when its
  * client class is initialized: with the property unset, it is set to false for that moment.
- * Setting the property (to true) before the provider is used turns the extension on.</li>
+ * Setting the property (to true) before the provider is used turns the extension on. The
+ * default holds for every use of Bouncy Castle's JSSE in the JVM, as the property would.</li>
  * <li><b>Silent logs.</b> Bouncy Castle's JSSE logs through java.util.logging, at INFO and
  * WARNING for every context (its reading of the JDK's security properties), which the JDK's
  * default configuration prints to standard error. A library writes nothing on its own: unless
  * the logging configuration or the application names a level for one of its loggers
  * ({@code org.bouncycastle}, {@code org.bouncycastle.jsse}, {@code org.bouncycastle.jsse.provider}),
- * the {@code org.bouncycastle.jsse} logger is turned off. A level the application sets on those
- * loggers later applies as usual.</li>
+ * the {@code org.bouncycastle.jsse} logger is turned off. A level the application sets later on
+ * {@code org.bouncycastle.jsse} or below applies as usual; one set later on
+ * {@code org.bouncycastle} alone does not reach past the level set here. Turned off, the logger also
+ * keeps quiet about entries of {@code jdk.tls.disabledAlgorithms} that Bouncy Castle cannot parse
+ * and does not apply.</li>
  * </ul>
  */
 final class BouncyCastleDefaults {

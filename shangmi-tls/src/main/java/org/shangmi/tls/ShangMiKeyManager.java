@@ -126,20 +126,20 @@ public final class ShangMiKeyManager extends BCX509ExtendedKeyManager {
         return chooseKey(keyTypes, issuers, new Connection(true, null, engine), true);
     }
 
-    /** The chain under a store's own alias, else under the wrapped manager's. */
+    /** The chain under the wrapped manager's alias, else under a store's own. */
     @Override
     public X509Certificate[] getCertificateChain(String alias) {
-        X509Certificate[] chain = entries == null || alias == null ? null : entries.chain(alias);
-        return chain != null ? chain : keys.getCertificateChain(alias);
+        X509Certificate[] chain = keys.getCertificateChain(alias);
+        return chain != null || entries == null || alias == null ? chain : entries.chain(alias);
     }
 
-    /** The key under a store's own alias, else under the wrapped manager's. */
+    /** The key under the wrapped manager's alias, else under a store's own. */
     @Override
     public PrivateKey getPrivateKey(String alias) {
-        if (entries != null && alias != null && entries.chain(alias) != null) {
-            return entries.privateKey(alias);
+        if (entries == null || alias == null || keys.getCertificateChain(alias) != null) {
+            return keys.getPrivateKey(alias);
         }
-        return keys.getPrivateKey(alias);
+        return entries.privateKey(alias);
     }
 
     /** The key under {@code alias} if its certificate fits {@code keyType}, inside its validity or not. */

@@ -34,7 +34,7 @@ final class ShangMiServerSocket extends SSLServerSocket {
         try {
             BCSSLSocket bc = (BCSSLSocket) accepted;
             bc.setParameters(defaults.fillUnset(bc.getParameters(), false));
-            return new ShangMiSslSocket((javax.net.ssl.SSLSocket) accepted, defaults.isSmOnly());
+            return new ShangMiSslSocket((javax.net.ssl.SSLSocket) accepted, defaults);
         } catch (RuntimeException e) {
             accepted.close();
             throw e;

@@ -71,6 +71,6 @@ final class ShangMiSocketFactory extends SSLSocketFactory {
     private Socket configure(Socket socket) {
         BCSSLSocket bc = (BCSSLSocket) socket;
         bc.setParameters(defaults.forSide(bc.getParameters(), ((SSLSocket) socket).getUseClientMode()));
-        return new ShangMiSslSocket((SSLSocket) socket, defaults.isSmOnly());
+        return new ShangMiSslSocket((SSLSocket) socket, defaults);
     }
 }

@@ -17,6 +17,7 @@ import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.tls.NamedGroup;
 import org.bouncycastle.tls.SignatureScheme;
 import org.bouncycastle.tls.crypto.TlsCrypto;
+import org.shangmi.tls.tlcp.SmOnlyTrust;
 
 /**
  * An SSLContext of ShangMiTLS: Bouncy Castle's context on ShangMi's crypto, whose engines and
@@ -75,33 +76,41 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
     }
 
     /**
-     * An SM-only context whose key manager holds keys but no SM2 key with its certificate says so
-     * once, when it is initialized: as a server it would fail every handshake, as a client it could
-     * not authenticate.
+     * An SM-only context whose key manager holds keys but no SM2 key with an SM chain (SM2 keys,
+     * SM3withSM2 signatures) says so once, when it is initialized: as a server it would fail
+     * every handshake (or be refused by SM-only peers), as a client it could not authenticate.
      */
     private static void warnWithoutSm2Key(KeyManager[] keys) {
         if (keys == null || keys.length == 0 || !(keys[0] instanceof X509KeyManager manager)) {
             return;
         }
-        boolean anyKey = false;
+        String problem = null;
         for (boolean server : new boolean[] {true, false}) {
             for (String type : new String[] {"EC", "RSA", "EdDSA", "RSASSA-PSS", "DSA"}) {
                 String[] aliases = server ? manager.getServerAliases(type, null) : manager.getClientAliases(type, null);
                 for (String alias : aliases == null ? new String[0] : aliases) {
                     java.security.cert.X509Certificate[] chain = manager.getCertificateChain(alias);
-                    if (chain != null && chain.length > 0) {
-                        anyKey = true;
-                        if (org.shangmi.tls.tlcp.Certificates.isSm2(chain[0])) {
-                            return;
-                        }
+                    if (chain == null || chain.length == 0) {
+                        continue;
+                    }
+                    if (!org.shangmi.tls.tlcp.Certificates.isSm2(chain[0])) {
+                        problem = problem != null ? problem : "it was given keys but no SM2 key with its certificate";
+                        continue;
+                    }
+                    try {
+                        SmOnlyTrust.check(chain);
+                        return; // an SM2 key with an SM chain
+                    } catch (java.security.cert.CertificateException notSm) {
+                        problem = "the chain of its SM2 key \"" + alias + "\" is not SM: "
+                                + notSm.getMessage().replace("the peer's certificate", "the certificate");
                     }
                 }
             }
         }
-        if (anyKey) {
+        if (problem != null) {
             System.getLogger(ShangMiTlsProvider.class.getName()).log(System.Logger.Level.WARNING, "an SM-only SSLContext ("
-                    + ShangMiTlsProvider.SM_ONLY + ") was given keys but no SM2 key with its certificate: as a server it will "
-                    + "fail every handshake, as a client it cannot authenticate");
+                    + ShangMiTlsProvider.SM_ONLY + "): " + problem + "; as a server it will fail every handshake or be refused "
+                    + "by SM-only peers, as a client it cannot authenticate");
         }
     }
 

@@ -30,32 +30,34 @@ import org.bouncycastle.jsse.BCSSLSocket;
  * Bouncy Castle's socket, whose failures name their reason in their own message
  * ({@link FailureReasons}) as the engines' do: Bouncy Castle's socket throws its alert
  * ({@code certificate_unknown(46)}) with the trust manager's reason several causes down. Its
- * handshake listeners see this socket. Everything else is the wrapped socket's.
+ * handshake listeners see this socket; in an SM-only context its settings refuse other suites and
+ * protocols at once, as the engines' do. Everything else is the wrapped socket's (key and trust
+ * managers and protocol selectors see Bouncy Castle's socket).
  */
 final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
 
     private final SSLSocket socket;
     private final BCSSLSocket bc;
-    private final boolean smOnly;
+    private final ShangMiDefaults defaults;
     private final Map<HandshakeCompletedListener, HandshakeCompletedListener> listeners = new ConcurrentHashMap<>();
 
-    ShangMiSslSocket(SSLSocket socket, boolean smOnly) {
+    ShangMiSslSocket(SSLSocket socket, ShangMiDefaults defaults) {
         this.socket = socket;
         this.bc = (BCSSLSocket) socket;
-        this.smOnly = smOnly;
+        this.defaults = defaults;
     }
 
     /** The failure with its reason in front: an {@code SSLException} as the engines explain it, Bouncy Castle's bare alerts too. */
     private IOException explained(IOException failure) {
         if (failure instanceof SSLException ssl) {
-            return FailureReasons.explain(ssl, smOnly);
+            return FailureReasons.explain(ssl, defaults.isSmOnly());
         }
         if (failure instanceof SocketException) {
             return failure;
         }
         SSLHandshakeException wrapped = new SSLHandshakeException(String.valueOf(failure.getMessage()));
         wrapped.initCause(failure);
-        SSLException explained = FailureReasons.explain(wrapped, smOnly);
+        SSLException explained = FailureReasons.explain(wrapped, defaults.isSmOnly());
         return explained == wrapped ? failure : explained;
     }
 
@@ -174,6 +176,7 @@ final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
 
     @Override
     public void setEnabledCipherSuites(String[] suites) {
+        defaults.checkSmOnly(suites, null);
         socket.setEnabledCipherSuites(suites);
     }
 
@@ -189,6 +192,7 @@ final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
 
     @Override
     public void setEnabledProtocols(String[] protocols) {
+        defaults.checkSmOnly(null, protocols);
         socket.setEnabledProtocols(protocols);
     }
 
@@ -249,6 +253,7 @@ final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
 
     @Override
     public void setSSLParameters(SSLParameters parameters) {
+        defaults.checkSmOnly(parameters.getCipherSuites(), parameters.getProtocols());
         socket.setSSLParameters(parameters);
     }
 
@@ -319,6 +324,7 @@ final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
 
     @Override
     public void setParameters(BCSSLParameters parameters) {
+        defaults.checkSmOnly(parameters.getCipherSuites(), parameters.getProtocols());
         bc.setParameters(parameters);
     }
 

@@ -72,7 +72,7 @@ public final class ShangMiTlsProvider extends Provider {
         putService(new EngineService(this, "SSLContext", TlcpSslContextSpi.TLCP_OR_TLS, TlcpSslContextSpi.class,
                 () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance("TLS", this)))));
         putService(new EngineService(this, "SSLContext", TLCP_OR_SM_ONLY, TlcpSslContextSpi.class,
-                () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance(SM_ONLY, this)))));
+                () -> new TlcpSslContextSpi(instance(() -> SSLContext.getInstance(SM_ONLY, this)), true)));
         putService(new EngineService(this, "KeyManagerFactory", "PKIX", ShangMiKeyManagerFactorySpi.class,
                 () -> new ShangMiKeyManagerFactorySpi(instance(() -> KeyManagerFactory.getInstance("PKIX", engine)))));
     }

@@ -16,8 +16,8 @@ import javax.net.ssl.SSLEngine;
  * the trust manager's accepted issuers, the client's CA certificates as intermediates, under the
  * JDK's {@code jdk.certpath.disabledAlgorithms} and the connection's algorithm constraints, with
  * revocation checking when {@code com.sun.net.ssl.checkRevocation} is {@code true} (the switch of
- * the JDK's default trust manager). A trust manager implementing this interface decides instead,
- * after the same PKIX validation.
+ * the JDK's default trust manager). A trust manager implementing this interface is asked as
+ * well, after that PKIX validation: it can refuse what PKIX accepts, not accept what it refuses.
  */
 public interface TlcpEncryptionTrust {
 

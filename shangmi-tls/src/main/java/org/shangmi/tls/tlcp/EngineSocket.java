@@ -383,10 +383,13 @@ final class EngineSocket extends SSLSocket {
             Thread.currentThread().interrupt();
         } finally {
             if (autoClose || !transport.isConnected()) {
-                if (alertSent) {
-                    lingerAfterAlert();
+                try {
+                    if (alertSent) {
+                        lingerAfterAlert();
+                    }
+                } finally {
+                    transport.close();
                 }
-                transport.close();
             }
         }
     }
@@ -412,8 +415,8 @@ final class EngineSocket extends SSLSocket {
                     return;
                 }
             }
-        } catch (IOException timedOutOrGone) {
-            // closing anyway
+        } catch (IOException | RuntimeException timedOutGoneOrUnsupported) {
+            // closing anyway (a layered transport may not support shutdownOutput)
         }
     }
 

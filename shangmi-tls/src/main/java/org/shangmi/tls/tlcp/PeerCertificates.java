@@ -70,7 +70,9 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      *
      * @param engine passed to an extended trust manager, for host-name checks and constraints
      */
-    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite) throws TlcpAlertException {
+    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite, boolean smOnly)
+            throws TlcpAlertException {
+        checkSmOnly(smOnly, all());
         if (!Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encryption)) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's certificates must hold SM2 keys");
         }
@@ -146,13 +148,25 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
         }
     }
 
+    /** In an SM-only context (TLCP-SM): every certificate the peer sent holds an SM2 key and is signed with SM3withSM2. */
+    private static void checkSmOnly(boolean smOnly, X509Certificate[] sent) throws TlcpAlertException {
+        if (smOnly) {
+            try {
+                SmOnlyTrust.check(sent);
+            } catch (CertificateException notSm) {
+                throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, notSm.getMessage(), notSm);
+            }
+        }
+    }
+
     /** The alert for a refused certificate, its message led by the reason (expired, no trusted issuer, host name). */
     private static TlcpAlertException untrusted(String which, Exception e) {
         return new TlcpAlertException(TlcpAlert.CERTIFICATE_UNKNOWN, which + " is not trusted: " + CertificateProblem.describe(e), e);
     }
 
     /** Checks a client's signing chain alone (an ECC suite needs no client encryption certificate). */
-    void checkSigningOnly(X509ExtendedTrustManager trust, SSLEngine engine) throws TlcpAlertException {
+    void checkSigningOnly(X509ExtendedTrustManager trust, SSLEngine engine, boolean smOnly) throws TlcpAlertException {
+        checkSmOnly(smOnly, signChain);
         if (!Certificates.isSm2(signChain[0]) || !DoubleCertificates.allowsSigning(signChain[0])) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the client's certificate is not an SM2 signing certificate");
         }

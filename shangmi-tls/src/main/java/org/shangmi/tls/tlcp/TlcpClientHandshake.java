@@ -81,7 +81,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 record(message);
                 server = PeerCertificates.split(parseCertificates(body));
                 session.setPeerCertificates(certificatesOf(server));
-                server.check(engine.trustManager(), engine, true, suite);
+                server.check(engine.trustManager(), engine, true, suite, engine.smOnly());
                 state = State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {

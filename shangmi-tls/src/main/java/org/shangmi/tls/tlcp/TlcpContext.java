@@ -14,14 +14,21 @@ final class TlcpContext {
     private final X509KeyManager keyManager;
     private final X509ExtendedTrustManager trustManager;
     private final SecureRandom random;
+    private final boolean smOnly;
     private final TlcpSessionContext clientSessions = new TlcpSessionContext();
     private final TlcpSessionContext serverSessions = new TlcpSessionContext();
     private final AtomicBoolean serverCredentialsChecked = new AtomicBoolean();
 
-    TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random) {
+    TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random, boolean smOnly) {
         this.keyManager = keyManager;
         this.trustManager = trustManager;
         this.random = random;
+        this.smOnly = smOnly;
+    }
+
+    /** Whether every certificate a peer sends must hold an SM2 key and be signed with SM3withSM2 (TLCP-SM). */
+    boolean smOnly() {
+        return smOnly;
     }
 
     X509KeyManager keyManager() {

@@ -101,6 +101,11 @@ public final class TlcpEngine extends SSLEngine {
         return context.trustManager();
     }
 
+    /** Whether the context is TLCP-SM's, whose peers' certificates must be SM throughout. */
+    boolean smOnly() {
+        return context.smOnly();
+    }
+
     TlcpSessionContext clientSessions() {
         return context.clientSessions();
     }

@@ -230,12 +230,13 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!suite.ephemeral() && (list.length == 1 || list[1].getBasicConstraints() >= 0)) {
             // an ECC client may send its signing chain alone (GmSSL's does): only that is checked
             client = new PeerCertificates(list, null);
-            client.checkSigningOnly(engine.trustManager(), engine);
+            session.setPeerCertificates(client.all()); // for trust managers that read the handshake session
+            client.checkSigningOnly(engine.trustManager(), engine, engine.smOnly());
         } else {
             client = PeerCertificates.split(list);
-            client.check(engine.trustManager(), engine, false, suite);
+            session.setPeerCertificates(client.all());
+            client.check(engine.trustManager(), engine, false, suite, engine.smOnly());
         }
-        session.setPeerCertificates(client.all());
     }
 
     private void clientKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {

@@ -32,6 +32,7 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
     public static final String TLCP_OR_TLS = "TLCP";
 
     private final SSLContext tls;
+    private final boolean smOnly;
     private volatile TlcpContext context;
 
     /** A TLCP 1.1 context, to be initialized. */
@@ -44,7 +45,16 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
      * same key and trust managers) and TLCP clients themselves; its clients speak TLCP.
      */
     public TlcpSslContextSpi(SSLContext tls) {
+        this(tls, false);
+    }
+
+    /**
+     * As {@link #TlcpSslContextSpi(SSLContext)}; with {@code smOnly} (TLCP-SM, beside an SM-only
+     * {@code tls}) every certificate a TLCP peer sends must be SM2 signed with SM3withSM2 too.
+     */
+    public TlcpSslContextSpi(SSLContext tls, boolean smOnly) {
         this.tls = tls;
+        this.smOnly = smOnly;
     }
 
     @Override
@@ -80,7 +90,7 @@ public final class TlcpSslContextSpi extends SSLContextSpi {
         if (tls != null) {
             tls.init(keyManagers, trustManagers, source);
         }
-        context = new TlcpContext(keys, trust == null ? null : IdentityCheckingTrustManager.of(trust), source);
+        context = new TlcpContext(keys, trust == null ? null : IdentityCheckingTrustManager.of(trust), source, smOnly);
     }
 
     private TlcpContext context() {

@@ -35,6 +35,8 @@ class EndpointIdentityTest extends WithShangMi {
                 subjectAltName = DNS:*.example.com,DNS:Exact.Example.ORG,IP:192.0.2.7,IP:2001:db8::1
                 [ bad_wildcards ]
                 subjectAltName = DNS:w*.example.net,DNS:*.com,DNS:a.*.example.net,DNS:*.*.example.net
+                [ ip_text_as_dns ]
+                subjectAltName = DNS:192.0.2.8
                 [ ip_only ]
                 subjectAltName = IP:192.0.2.7
                 [ no_names ]
@@ -43,6 +45,7 @@ class EndpointIdentityTest extends WithShangMi {
         pki.root("root", "/C=CN/O=ShangMi Test/CN=Root", 1);
         pki.issue("names", "/C=CN/O=ShangMi Test/CN=cn.example.net", "root", "names", 1);
         pki.issue("bad_wildcards", "/C=CN/O=ShangMi Test/CN=www.example.net", "root", "bad_wildcards", 1);
+        pki.issue("ip_text_as_dns", "/C=CN/O=ShangMi Test/CN=192.0.2.8", "root", "ip_text_as_dns", 1);
         pki.issue("ip_only", "/C=CN/O=ShangMi Test/CN=cn.example.net", "root", "ip_only", 1);
         pki.issue("no_names", "/C=CN/O=Other/CN=other.example/O=ShangMi Test/CN=cn.example.net", "root", "no_names", 1);
         factory = CertificateFactory.getInstance("X.509");
@@ -72,6 +75,7 @@ class EndpointIdentityTest extends WithShangMi {
         "names, 2001:db8::1, true",
         "names, [2001:db8:0:0:0:0:0:1], true",
         "names, 2001:db8::2, false",
+        "ip_text_as_dns, 192.0.2.8, false",
         // partial-label wildcards, wildcards over a top-level domain, and wildcards not left-most match nothing
         "bad_wildcards, www.example.net, false",
         "bad_wildcards, w1.example.net, false",

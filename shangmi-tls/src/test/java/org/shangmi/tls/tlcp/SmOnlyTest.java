@@ -36,14 +36,17 @@ class SmOnlyTest extends WithOpenSslTlcpPki {
     @BeforeAll
     static void setUp() throws Exception {
         pki.pki.otherRoot("rsa", "/CN=localhost", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048");
-        // an SM2 leaf signed by that RSA certificate's key: an SM2 key in a chain that is not SM
-        Path key = pki.pki.sm2Key("sm2_under_rsa");
-        Path csr = pki.pki.path("sm2_under_rsa.csr");
-        pki.pki.text("req", "-new", "-key", key.toString(), "-sm3", "-sigopt", OpenSslPki.ID_OPTION, "-subj", "/CN=localhost",
-                "-out", csr.toString());
-        pki.pki.text("x509", "-req", "-in", csr.toString(), "-vfyopt", OpenSslPki.ID_OPTION, "-CA", pki.pki.path("rsa.pem").toString(),
-                "-CAkey", pki.pki.path("rsa.key").toString(), "-sha256", "-days", "10", "-out",
-                pki.pki.path("sm2_under_rsa.pem").toString());
+        // SM2 leaves (a signing one, and an encryption one for TLCP) signed by that RSA certificate's
+        // key: SM2 keys in a chain that is not SM
+        for (String name : new String[] {"sm2_under_rsa", "sm2_under_rsa_enc"}) {
+            Path key = pki.pki.sm2Key(name);
+            Path csr = pki.pki.path(name + ".csr");
+            pki.pki.text("req", "-new", "-key", key.toString(), "-sm3", "-sigopt", OpenSslPki.ID_OPTION, "-subj", "/CN=localhost",
+                    "-out", csr.toString());
+            pki.pki.text("x509", "-req", "-in", csr.toString(), "-vfyopt", OpenSslPki.ID_OPTION, "-CA",
+                    pki.pki.path("rsa.pem").toString(), "-CAkey", pki.pki.path("rsa.key").toString(), "-sha256", "-days", "10",
+                    "-out", pki.pki.path(name + ".pem").toString());
+        }
     }
 
     private static java.security.PrivateKey key(String name, String algorithm) throws Exception {
@@ -170,8 +173,9 @@ class SmOnlyTest extends WithOpenSslTlcpPki {
         assertTrue(refused.getMessage().contains("handshake_failure"), refused.getMessage());
     }
 
+    /** The RSA server cannot sign with sm2sig_sm3, the one scheme the SM-only client offers. */
     @Test
-    void anSmOnlyClientRefusesAnRsaServerCertificate() throws Exception {
+    void anSmOnlyClientGetsNothingFromAnRsaOnlyServer() throws Exception {
         EnginePair pair = pair(context("TLSv1.3-SM", null), context("TLSv1.3", "rsa"));
         SSLException refused = assertThrows(SSLException.class, pair::handshake);
         assertTrue(refused.getMessage().contains("handshake_failure"), refused.getMessage());
@@ -188,5 +192,65 @@ class SmOnlyTest extends WithOpenSslTlcpPki {
         SSLException refused = assertThrows(SSLException.class, pair::handshake);
         assertTrue(refused.getMessage().startsWith("algorithm constraints forbid the certificate"), refused.getMessage());
         pair(context("TLSv1.3", null), context("TLSv1.3", "sm2_under_rsa")).handshake(); // the ordinary context takes it
+        SSLContext trustingEverything = SSLContext.getInstance("TLSv1.3-SM", new ShangMiTlsProvider());
+        trustingEverything.init(null, new javax.net.ssl.TrustManager[] {new TakesEverything()}, null);
+        SSLException notSm = assertThrows(SSLException.class, pair(trustingEverything, context("TLSv1.3", "sm2_under_rsa"))::handshake);
+        assertTrue(notSm.getMessage().contains("this endpoint is SM-only (TLSv1.3-SM): the peer's certificate CN=localhost is "
+                + "signed with SHA256withRSA"), notSm.getMessage());
+    }
+
+    /** TLCP-SM's TLCP side too refuses a double certificate whose chain is not SM (its leaves SM2, their CA RSA). */
+    @Test
+    void theTlcpSideOfTlcpSmRefusesAChainThatIsNotSm() throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        for (String name : new String[] {"sm2_under_rsa", "sm2_under_rsa_enc"}) {
+            store.setKeyEntry(name, key(name, "EC"), OpenSslTlcpPki.PASSWORD,
+                    new Certificate[] {pki.certificate(name), pki.certificate("rsa")});
+        }
+        KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509", "SunJSSE");
+        keys.init(store, OpenSslTlcpPki.PASSWORD);
+        SSLContext server = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        server.init(keys.getKeyManagers(), null, null);
+        SSLContext ordinary = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        ordinary.init(null, new javax.net.ssl.TrustManager[] {new TakesEverything()}, null);
+        pair(ordinary, server).handshake();
+        SSLContext smOnly = SSLContext.getInstance("TLCP-SM", new ShangMiTlsProvider());
+        smOnly.init(null, new javax.net.ssl.TrustManager[] {new TakesEverything()}, null);
+        SSLException refused = assertThrows(SSLException.class, pair(smOnly, server)::handshake);
+        assertTrue(refused.getMessage().contains("unsupported_certificate: this endpoint is SM-only"), refused.getMessage());
+    }
+
+    /** A trust manager that takes every chain, so that only the SM-only check stands in the way. */
+    private static final class TakesEverything extends javax.net.ssl.X509ExtendedTrustManager {
+
+        @Override
+        public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+        }
+
+        @Override
+        public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+        }
+
+        @Override
+        public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+            return new java.security.cert.X509Certificate[0];
+        }
     }
 }

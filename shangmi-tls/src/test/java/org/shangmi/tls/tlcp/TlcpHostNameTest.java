@@ -138,7 +138,8 @@ class TlcpHostNameTest extends WithOpenSslTlcpPki {
         SSLParameters constrained = new SSLParameters();
         constrained.setAlgorithmConstraints(NO_SM2_SIGNATURES);
         SSLException refused = assertThrows(SSLException.class, () -> pair(client(plain), "localhost", constrained).handshake());
-        assertTrue(refused.getMessage().contains("certificate_unknown"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("certificate_unknown") && refused.getMessage().contains("algorithm constraints"),
+                refused.getMessage());
     }
 
     @ParameterizedTest(name = "plain trust manager: {0}")

@@ -1,4 +1,4 @@
-package org.shangmi.tls;
+package org.shangmi.tls.tlcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +23,7 @@ import org.shangmi.core.testing.OpenSslPki;
  * manager decided: every certificate holds an SM2 key and is signed with SM3withSM2. openssl made
  * the certificates: an SM2 chain, an SM2 leaf under an RSA root, and an RSA certificate.
  */
-class SmOnlyTrustTest extends WithTlsFixture {
+class SmOnlyTrustTest extends WithShangMi {
 
     @TempDir
     static Path pkiDirectory;

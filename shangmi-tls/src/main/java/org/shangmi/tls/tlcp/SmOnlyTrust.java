@@ -1,4 +1,4 @@
-package org.shangmi.tls;
+package org.shangmi.tls.tlcp;
 
 import java.net.Socket;
 import java.security.cert.CertificateException;
@@ -7,16 +7,16 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
-import org.shangmi.tls.tlcp.Certificates;
 
 /**
  * The trust managers of an SM-only context: the application's verdict first, then every
  * certificate the peer sent must hold an SM2 key and be signed with SM3withSM2, so that a peer's
  * RSA or ECDSA chain is refused with its reason even where the application's trust manager would
- * accept it. A plain {@link X509TrustManager} stays plain, so that Bouncy Castle still adds the
- * host-name and constraint checks it gives such managers.
+ * accept it. A plain {@link X509TrustManager} stays plain, so that Bouncy Castle (or the TLCP
+ * context) still adds the host-name and constraint checks it gives such managers. Internal: the
+ * package is not exported.
  */
-final class SmOnlyTrust {
+public final class SmOnlyTrust {
 
     private static final String SM3_WITH_SM2 = "1.2.156.10197.1.501";
 
@@ -24,7 +24,7 @@ final class SmOnlyTrust {
     }
 
     /** The managers with the SM-only check added to each X.509 one. */
-    static TrustManager[] wrap(TrustManager[] managers) {
+    public static TrustManager[] wrap(TrustManager[] managers) {
         if (managers == null) {
             return null;
         }
@@ -40,7 +40,7 @@ final class SmOnlyTrust {
     }
 
     /** Refuses a chain with a certificate that does not hold an SM2 key or is not signed with SM3withSM2. */
-    static void check(X509Certificate[] chain) throws CertificateException {
+    public static void check(X509Certificate[] chain) throws CertificateException {
         for (X509Certificate certificate : chain) {
             if (!Certificates.isSm2(certificate)) {
                 throw new CertificateException("this endpoint is SM-only (TLSv1.3-SM): the peer's certificate "
