@@ -17,6 +17,7 @@ import org.bouncycastle.jsse.BCSSLEngine;
 import org.bouncycastle.tls.NamedGroup;
 import org.bouncycastle.tls.SignatureScheme;
 import org.bouncycastle.tls.crypto.TlsCrypto;
+import org.shangmi.tls.tlcp.EngineSocketFactories;
 import org.shangmi.tls.tlcp.SmOnlyTrust;
 
 /**
@@ -168,7 +169,8 @@ final class ShangMiSslContextSpi extends SSLContextSpi {
 
     @Override
     protected SSLServerSocketFactory engineGetServerSocketFactory() {
-        return new ShangMiServerSocketFactory(context.getServerSocketFactory(), defaults());
+        defaults(); // initialized
+        return EngineSocketFactories.server(this::engineCreateSSLEngine);
     }
 
     @Override

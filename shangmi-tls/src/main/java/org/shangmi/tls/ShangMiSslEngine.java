@@ -21,7 +21,9 @@ import org.bouncycastle.jsse.BCSSLParameters;
  * engine a copy of its parameters without those lists); and until the application chooses
  * suites or parameters, {@code setUseClientMode} takes the defaults of the side it sets (the
  * system properties may name different ones for clients and servers); and its failures name
- * their reason in their own message ({@link FailureReasons}). Everything else is the
+ * their reason in their own message ({@link FailureReasons}); and a server refuses input that
+ * fails before any valid ClientHello with a fatal alert, which Bouncy Castle leaves unsent (it
+ * sends nothing until a ClientHello has set the record version). Everything else is the
  * wrapped engine's; Bouncy Castle passes its own engine, not this one, to key and trust managers
  * and protocol selectors.
  */
@@ -31,6 +33,11 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
     private final BCSSLEngine bc;
     private final ShangMiDefaults defaults;
     private volatile boolean sideDefaults = true;
+    /** Whether the wrapped engine has produced any record: until then a failure has no alert of its own. */
+    private volatile boolean produced;
+    /** The description of a fatal alert this wrapper still has to send, or -1. */
+    private volatile int earlyAlert = -1;
+    private volatile boolean earlyAlertSent;
 
     ShangMiSslEngine(SSLEngine engine, ShangMiDefaults defaults) {
         super(engine.getPeerHost(), engine.getPeerPort());
@@ -54,56 +61,104 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] sources, int offset, int length, ByteBuffer destination) throws SSLException {
+        if (earlyAlert >= 0) {
+            return sendEarlyAlert(destination);
+        }
         try {
-            return engine.wrap(sources, offset, length, destination);
+            return produced(engine.wrap(sources, offset, length, destination));
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
     }
 
     @Override
     public SSLEngineResult wrap(ByteBuffer source, ByteBuffer destination) throws SSLException {
+        if (earlyAlert >= 0) {
+            return sendEarlyAlert(destination);
+        }
         try {
-            return engine.wrap(source, destination);
+            return produced(engine.wrap(source, destination));
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
     }
 
     @Override
     public SSLEngineResult wrap(ByteBuffer[] sources, ByteBuffer destination) throws SSLException {
+        if (earlyAlert >= 0) {
+            return sendEarlyAlert(destination);
+        }
         try {
-            return engine.wrap(sources, destination);
+            return produced(engine.wrap(sources, destination));
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer[] destinations, int offset, int length) throws SSLException {
+        if (earlyAlert >= 0 || earlyAlertSent) {
+            return new SSLEngineResult(SSLEngineResult.Status.CLOSED, getHandshakeStatus(), 0, 0);
+        }
         try {
             return engine.unwrap(source, destinations, offset, length);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer destination) throws SSLException {
+        if (earlyAlert >= 0 || earlyAlertSent) {
+            return new SSLEngineResult(SSLEngineResult.Status.CLOSED, getHandshakeStatus(), 0, 0);
+        }
         try {
             return engine.unwrap(source, destination);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer source, ByteBuffer[] destinations) throws SSLException {
+        if (earlyAlert >= 0 || earlyAlertSent) {
+            return new SSLEngineResult(SSLEngineResult.Status.CLOSED, getHandshakeStatus(), 0, 0);
+        }
         try {
             return engine.unwrap(source, destinations);
         } catch (SSLException e) {
-            throw FailureReasons.explain(e, defaults.isSmOnly());
+            throw failed(e);
         }
+    }
+
+    private SSLEngineResult produced(SSLEngineResult result) {
+        if (result.bytesProduced() > 0) {
+            produced = true;
+        }
+        return result;
+    }
+
+    /**
+     * The failure explained; when the wrapped engine has sent nothing yet, a server sends the
+     * failure's alert itself (with {@link #wrap}, as the caller flushes after a failure).
+     */
+    private SSLException failed(SSLException failure) {
+        if (!produced && !engine.getUseClientMode() && !earlyAlertSent) {
+            earlyAlert = FailureReasons.alertOf(failure);
+        }
+        return FailureReasons.explain(failure, defaults.isSmOnly());
+    }
+
+    /** The early alert as a record of version 0x0303 (RFC 8446 section 5.1 allows 0x0301 or 0x0303 before a version is agreed). */
+    private SSLEngineResult sendEarlyAlert(ByteBuffer destination) {
+        byte[] record = {21, 3, 3, 0, 2, 2, (byte) earlyAlert};
+        if (destination.remaining() < record.length) {
+            return new SSLEngineResult(SSLEngineResult.Status.BUFFER_OVERFLOW, SSLEngineResult.HandshakeStatus.NEED_WRAP, 0, 0);
+        }
+        destination.put(record);
+        earlyAlert = -1;
+        earlyAlertSent = true;
+        return new SSLEngineResult(SSLEngineResult.Status.CLOSED, SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING, 0, record.length);
     }
 
     @Override
@@ -128,7 +183,10 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public boolean isOutboundDone() {
-        return engine.isOutboundDone();
+        if (earlyAlert >= 0) {
+            return false;
+        }
+        return earlyAlertSent || engine.isOutboundDone();
     }
 
     @Override
@@ -181,6 +239,12 @@ final class ShangMiSslEngine extends SSLEngine implements BCSSLEngine {
 
     @Override
     public SSLEngineResult.HandshakeStatus getHandshakeStatus() {
+        if (earlyAlert >= 0) {
+            return SSLEngineResult.HandshakeStatus.NEED_WRAP;
+        }
+        if (earlyAlertSent) {
+            return SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING;
+        }
         return engine.getHandshakeStatus();
     }
 

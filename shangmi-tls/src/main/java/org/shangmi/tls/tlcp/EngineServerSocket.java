@@ -2,20 +2,24 @@ package org.shangmi.tls.tlcp;
 
 import java.io.IOException;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
+import org.shangmi.tls.HandshakeTimeout;
 
 /**
  * An {@link SSLServerSocket} whose accepted connections are {@link EngineSocket}s over server
  * engines of one context. Settings made here are those of a template engine, copied to each
- * accepted connection's engine through {@link SSLParameters}.
+ * accepted connection's engine through {@link SSLParameters}. Each accepted connection gets the
+ * handshake deadline set here ({@link HandshakeTimeout}), by default {@link HandshakeTimeout#serverDefault()}.
  */
-final class EngineServerSocket extends SSLServerSocket {
+final class EngineServerSocket extends SSLServerSocket implements HandshakeTimeout {
 
     private final Supplier<SSLEngine> engines;
     private final SSLEngine template;
+    private volatile Duration handshakeTimeout = HandshakeTimeout.serverDefault();
 
     EngineServerSocket(Supplier<SSLEngine> engines) throws IOException {
         this.engines = engines;
@@ -27,13 +31,31 @@ final class EngineServerSocket extends SSLServerSocket {
     public Socket accept() throws IOException {
         Socket plain = new Socket();
         implAccept(plain);
-        SSLEngine engine = engines.get();
-        synchronized (template) {
-            engine.setUseClientMode(template.getUseClientMode());
-            engine.setSSLParameters(template.getSSLParameters());
-            engine.setEnableSessionCreation(template.getEnableSessionCreation());
+        try {
+            SSLEngine engine = engines.get();
+            synchronized (this) {
+                engine.setUseClientMode(template.getUseClientMode());
+                engine.setSSLParameters(template.getSSLParameters());
+                engine.setEnableSessionCreation(template.getEnableSessionCreation());
+            }
+            return new EngineSocket(plain, engine, true, handshakeTimeout);
+        } catch (RuntimeException e) {
+            plain.close();
+            throw e;
         }
-        return new EngineSocket(plain, engine, true);
+    }
+
+    @Override
+    public void setHandshakeTimeout(Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("a negative handshake timeout: " + timeout);
+        }
+        handshakeTimeout = timeout;
+    }
+
+    @Override
+    public Duration getHandshakeTimeout() {
+        return handshakeTimeout;
     }
 
     @Override

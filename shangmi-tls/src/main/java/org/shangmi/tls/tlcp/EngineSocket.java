@@ -9,8 +9,10 @@ import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -20,17 +22,23 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
+import org.shangmi.tls.HandshakeTimeout;
 
 /**
  * An {@link SSLSocket} as a thin layer over an {@link SSLEngine} and a plain socket: the
  * handshake runs on the first read or write (or {@link #startHandshake}), each write is wrapped
  * into records, each read unwraps records until data comes. Reads and writes may run in two
  * threads; the handshake runs under one lock, taken by both before their first use.
+ *
+ * <p>A handshake deadline ({@link HandshakeTimeout}) closes the transport when it runs out, which
+ * ends any wait in the handshake. An idle connection holds no record buffers: the receive buffers
+ * are allocated when a record starts to arrive and dropped when everything in them is consumed.
  */
-final class EngineSocket extends SSLSocket {
+final class EngineSocket extends SSLSocket implements HandshakeTimeout {
 
     private final Socket transport;
     private final SSLEngine engine;
@@ -40,8 +48,15 @@ final class EngineSocket extends SSLSocket {
     private final ReentrantLock readLock = new ReentrantLock();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
-    private final ByteBuffer netIn;
-    private final ByteBuffer appIn;
+    private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
+    /** Records received and not yet unwrapped (write mode); null while none is arriving. */
+    private ByteBuffer netIn;
+    /** The header of the next record, read into here while {@link #netIn} is null. */
+    private final byte[] header = new byte[RECORD_HEADER];
+    private int headerRead;
+    private static final int RECORD_HEADER = 5;
+    /** Data unwrapped and not yet read (read mode); {@link #NOTHING} while there is none. */
+    private ByteBuffer appIn = NOTHING;
     private final InputStream input = new AppInput();
     private final OutputStream output = new AppOutput();
     private static final long CLOSE_WAIT_MILLIS = 1000;
@@ -52,15 +67,78 @@ final class EngineSocket extends SSLSocket {
     private volatile boolean alertSent;
     private boolean peerClosed;
 
-    /** A socket over {@code transport} (connected now or later through this socket), with the engine's mode already set. */
-    EngineSocket(Socket transport, SSLEngine engine, boolean autoClose) {
+    private final long madeAt = System.nanoTime();
+    private final Object deadlineLock = new Object();
+    private Duration handshakeTimeout = Duration.ZERO;
+    private Future<?> deadline;
+    /** The handshake deadline ran out and closed the transport. */
+    private volatile boolean expired;
+
+    /**
+     * A socket over {@code transport} (connected now or later through this socket), with the
+     * engine's mode already set, whose handshake must complete within {@code handshakeTimeout}
+     * from now (zero: no deadline).
+     */
+    EngineSocket(Socket transport, SSLEngine engine, boolean autoClose, Duration handshakeTimeout) {
         this.transport = transport;
         this.engine = engine;
         this.autoClose = autoClose;
-        int packet = engine.getSession().getPacketBufferSize();
-        netIn = ByteBuffer.allocate(2 * packet);
-        appIn = ByteBuffer.allocate(2 * engine.getSession().getApplicationBufferSize());
-        appIn.flip();
+        setHandshakeTimeout(handshakeTimeout);
+    }
+
+    // ---- the handshake deadline
+
+    @Override
+    public void setHandshakeTimeout(Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("a negative handshake timeout: " + timeout);
+        }
+        synchronized (deadlineLock) {
+            handshakeTimeout = timeout;
+            cancelDeadline();
+            if (!timeout.isZero() && !handshaken && !closed && !expired) {
+                Duration left = timeout.minusNanos(System.nanoTime() - madeAt);
+                deadline = Deadlines.schedule(left, this::expire);
+            }
+        }
+    }
+
+    @Override
+    public Duration getHandshakeTimeout() {
+        synchronized (deadlineLock) {
+            return handshakeTimeout;
+        }
+    }
+
+    private void cancelDeadline() {
+        synchronized (deadlineLock) {
+            if (deadline != null) {
+                deadline.cancel(false);
+                deadline = null;
+            }
+        }
+    }
+
+    /** The deadline ran out: closing the transport ends any read or write waiting in the handshake. */
+    private void expire() {
+        if (handshaken || closed) {
+            return;
+        }
+        expired = true;
+        try {
+            transport.close();
+        } catch (IOException alreadyGone) {
+            // closed either way
+        }
+    }
+
+    private SSLHandshakeException expiredFailure(IOException cause) {
+        SSLHandshakeException failure = new SSLHandshakeException(
+                "the handshake did not complete within " + Deadlines.describe(getHandshakeTimeout()) + " (the handshake timeout)");
+        if (cause != null) {
+            failure.initCause(cause);
+        }
+        return failure;
     }
 
     // ---- the handshake
@@ -68,18 +146,23 @@ final class EngineSocket extends SSLSocket {
     @Override
     public void startHandshake() throws IOException {
         synchronized (handshakeLock) {
+            if (expired) {
+                throw expiredFailure(null);
+            }
             if (closed) {
                 throw new SocketException("the socket is closed");
             }
             if (handshaken) {
                 return; // TLCP has no renegotiation: the handshake is done once
             }
-            engine.beginHandshake();
             readLock.lock();
             try {
                 writeLock.lock();
                 try {
+                    engine.beginHandshake();
                     drive();
+                } catch (IOException failed) {
+                    throw expired ? expiredFailure(failed) : failed;
                 } finally {
                     writeLock.unlock();
                 }
@@ -124,6 +207,7 @@ final class EngineSocket extends SSLSocket {
                 }
                 default -> {
                     handshaken = true;
+                    cancelDeadline();
                     return;
                 }
             }
@@ -162,6 +246,14 @@ final class EngineSocket extends SSLSocket {
      */
     private int unwrapOnce() throws IOException {
         while (true) {
+            if (netIn == null && !readHeader()) {
+                endOfStream();
+                return -1;
+            }
+            if (appIn == NOTHING) {
+                appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
+                appIn.flip();
+            }
             appIn.compact();
             SSLEngineResult result;
             netIn.flip();
@@ -173,6 +265,12 @@ final class EngineSocket extends SSLSocket {
             } finally {
                 netIn.compact();
                 appIn.flip();
+                if (netIn.position() == 0) {
+                    netIn = null; // everything received is unwrapped: an idle connection keeps no buffer
+                }
+                if (!appIn.hasRemaining()) {
+                    appIn = NOTHING;
+                }
             }
             switch (result.getStatus()) {
                 case OK -> {
@@ -188,8 +286,11 @@ final class EngineSocket extends SSLSocket {
                     }
                     return -1;
                 }
-                case BUFFER_OVERFLOW -> throw new SSLException("a record larger than the session's application buffer");
+                case BUFFER_OVERFLOW -> growAppIn();
                 case BUFFER_UNDERFLOW -> {
+                    if (netIn == null) {
+                        continue; // nothing was buffered: the next record's header first
+                    }
                     if (!netIn.hasRemaining()) {
                         throw new SSLException("a record larger than the session's packet size");
                     }
@@ -203,6 +304,33 @@ final class EngineSocket extends SSLSocket {
                 default -> throw new SSLException("unexpected " + result);
             }
         }
+    }
+
+    /**
+     * Reads the next record's header while no buffer is held, then allocates the receive buffer
+     * with the header in it. False at the end of the stream.
+     */
+    private boolean readHeader() throws IOException {
+        InputStream raw = transport.getInputStream();
+        while (headerRead < RECORD_HEADER) {
+            int n = raw.read(header, headerRead, RECORD_HEADER - headerRead);
+            if (n < 0) {
+                return false;
+            }
+            headerRead += n;
+        }
+        netIn = ByteBuffer.allocate(Math.max(RECORD_HEADER, engine.getSession().getPacketBufferSize()));
+        netIn.put(header, 0, RECORD_HEADER);
+        headerRead = 0;
+        return true;
+    }
+
+    /** The engine needs more room for a record's data than the session's application buffer size said. */
+    private void growAppIn() {
+        ByteBuffer larger = ByteBuffer.allocate(appIn.remaining() + 2 * Math.max(1, engine.getSession().getApplicationBufferSize()));
+        larger.put(appIn);
+        larger.flip();
+        appIn = larger;
     }
 
     /** Sends what the engine has to say in answer to a record (under the write lock, after any record being sealed). */
@@ -222,7 +350,7 @@ final class EngineSocket extends SSLSocket {
      */
     private void endOfStream() throws SSLException {
         peerClosed = true;
-        boolean partial = netIn.position() > 0;
+        boolean partial = (netIn != null && netIn.position() > 0) || headerRead > 0;
         try {
             engine.closeInbound();
         } catch (SSLException truncated) {
@@ -281,6 +409,9 @@ final class EngineSocket extends SSLSocket {
                 }
                 int n = Math.min(length, appIn.remaining());
                 appIn.get(buffer, offset, n);
+                if (!appIn.hasRemaining()) {
+                    appIn = NOTHING;
+                }
                 return n;
             } finally {
                 readLock.unlock();
@@ -364,6 +495,7 @@ final class EngineSocket extends SSLSocket {
             return;
         }
         closed = true;
+        cancelDeadline();
         try {
             // a thread blocked in a write or a handshake holds the lock: then close_notify is
             // skipped and the transport closed, which ends that thread's wait

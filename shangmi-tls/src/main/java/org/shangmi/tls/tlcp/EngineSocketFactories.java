@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
@@ -15,9 +16,10 @@ import javax.net.ssl.SSLSocketFactory;
 /**
  * The socket factories of a context whose connections are engines under {@link EngineSocket}.
  * Client sockets are made connected (or layered over a connected socket), so that the engine
- * knows its peer's host and port; {@code createSocket()} without a peer is not offered.
+ * knows its peer's host and port; {@code createSocket()} without a peer is not offered. Public
+ * for the TLS 1.3 contexts' server sockets; the package is not exported.
  */
-final class EngineSocketFactories {
+public final class EngineSocketFactories {
 
     private EngineSocketFactories() {
     }
@@ -46,7 +48,7 @@ final class EngineSocketFactories {
                 if (!socket.isConnected()) {
                     throw new java.net.SocketException("the socket to layer over is not connected");
                 }
-                return new EngineSocket(socket, engine(host, port), autoClose);
+                return new EngineSocket(socket, engine(host, port), autoClose, Duration.ZERO);
             }
 
             @Override
@@ -57,26 +59,26 @@ final class EngineSocketFactories {
             @Override
             public Socket createSocket(String host, int port) throws IOException {
                 Socket plain = new Socket(host, port);
-                return new EngineSocket(plain, engine(host, port), true);
+                return new EngineSocket(plain, engine(host, port), true, Duration.ZERO);
             }
 
             @Override
             public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
                 Socket plain = new Socket(host, port, localHost, localPort);
-                return new EngineSocket(plain, engine(host, port), true);
+                return new EngineSocket(plain, engine(host, port), true, Duration.ZERO);
             }
 
             @Override
             public Socket createSocket(InetAddress host, int port) throws IOException {
                 Socket plain = new Socket(host, port);
-                return new EngineSocket(plain, engine(givenName(host), port), true);
+                return new EngineSocket(plain, engine(givenName(host), port), true, Duration.ZERO);
             }
 
             @Override
             public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
                     throws IOException {
                 Socket plain = new Socket(address, port, localAddress, localPort);
-                return new EngineSocket(plain, engine(givenName(address), port), true);
+                return new EngineSocket(plain, engine(givenName(address), port), true, Duration.ZERO);
             }
         };
     }
@@ -92,7 +94,7 @@ final class EngineSocketFactories {
     }
 
     /** Server sockets: {@code engines} makes an engine, put in server mode here. */
-    static SSLServerSocketFactory server(Supplier<SSLEngine> engines) {
+    public static SSLServerSocketFactory server(Supplier<SSLEngine> engines) {
         return new SSLServerSocketFactory() {
             @Override
             public String[] getDefaultCipherSuites() {

@@ -26,6 +26,12 @@ final class TlcpClientHandshake extends TlcpHandshake {
     private State state = State.START;
     private List<TlcpSuite> offered;
     private TlcpSession offeredSession;
+    /**
+     * The offered session's master secret, copied when it is offered: invalidating the session
+     * (the application, or another connection cut short) stops further offers but does not pull
+     * the secret from under this handshake. Wiped when the handshake ends.
+     */
+    private byte[] offeredSecret;
     private PeerCertificates server;
     private byte[] serverEphemeral;
     private boolean certificateRequested;
@@ -47,8 +53,10 @@ final class TlcpClientHandshake extends TlcpHandshake {
         TlcpSession cached = engine.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
         // a session is offered only to an engine configured as the one that made it (server names,
         // host-name checking, key aliases): otherwise resuming would skip a check this engine makes
-        offeredSession = cached != null && offered.contains(cached.suite())
-                && cached.resumptionContext().equals(engine.resumptionContext()) ? cached : null;
+        if (cached != null && offered.contains(cached.suite()) && cached.resumptionContext().equals(engine.resumptionContext())) {
+            offeredSecret = cached.masterSecret(); // null when invalidated since it was found
+            offeredSession = offeredSecret == null ? null : cached;
+        }
         byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
         MessageWriter hello = new MessageWriter(CLIENT_HELLO).uint16(VERSION).bytes(clientRandom).vector8(sessionId);
         int suites = hello.mark();
@@ -149,17 +157,16 @@ final class TlcpClientHandshake extends TlcpHandshake {
             if (offeredSession.suite() != suite) {
                 throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server resumed a session with another suite");
             }
-            masterSecret = offeredSession.masterSecret();
-            if (masterSecret == null) {
-                // invalidated since it was offered (a failure elsewhere, or the application)
-                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server resumed a session that is no longer valid");
-            }
+            masterSecret = offeredSecret;
+            offeredSecret = null;
             resumed = true;
             session = offeredSession;
             write = deriveKeys(null, true);
             state = State.CHANGE_CIPHER_SPEC;
             return;
         }
+        wipe(offeredSecret);
+        offeredSecret = null;
         if (!engine.getEnableSessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server did not resume, and session creation is off");
         }
@@ -345,5 +352,12 @@ final class TlcpClientHandshake extends TlcpHandshake {
             at += part.length;
         }
         return all;
+    }
+
+    @Override
+    void destroy() {
+        super.destroy();
+        wipe(offeredSecret);
+        offeredSecret = null;
     }
 }

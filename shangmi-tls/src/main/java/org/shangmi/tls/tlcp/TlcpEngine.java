@@ -326,17 +326,16 @@ public final class TlcpEngine extends SSLEngine {
         int fragmentLength = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
         try {
             if (type < CHANGE_CIPHER_SPEC || type > APPLICATION_DATA) {
-                throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "a record of unknown type " + type);
+                throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "a record of unknown type");
             }
             if (version != TlcpHandshake.VERSION) {
                 boolean tlsAnswer = clientMode && !recordReceived && (version >>> 8) == 3;
                 throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION, tlsAnswer
-                        ? String.format("the server answered in TLS (record version 0x%04x), not TLCP 1.1 (0x0101): "
-                                + "it does not speak TLCP", version)
-                        : String.format("a record of version 0x%04x; TLCP 1.1 is 0x0101", version));
+                        ? "the server answered in " + TlcpHandshake.versionName(version) + ", not TLCP 1.1 (0x0101): it does not speak TLCP"
+                        : "a record of " + TlcpHandshake.versionName(version) + "; TLCP 1.1 is 0x0101");
             }
             if (fragmentLength > MAX_FRAGMENT) {
-                throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record of " + fragmentLength + " bytes");
+                throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record longer than " + MAX_FRAGMENT + " bytes");
             }
         } catch (TlcpAlertException e) {
             throw fail(e);
@@ -393,8 +392,8 @@ public final class TlcpEngine extends SSLEngine {
             int type = handshakeInput[0] & 0xff;
             int bodyLength = ((handshakeInput[1] & 0xff) << 16) | ((handshakeInput[2] & 0xff) << 8) | (handshakeInput[3] & 0xff);
             if (bodyLength > MAX_HANDSHAKE_MESSAGE) {
-                throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, TlcpHandshake.typeName(type) + " of " + bodyLength
-                        + " bytes exceeds the limit of " + MAX_HANDSHAKE_MESSAGE);
+                throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, TlcpHandshake.typeName(type) + " longer than the limit of "
+                        + MAX_HANDSHAKE_MESSAGE + " bytes");
             }
             if (handshakeInputLength < 4 + bodyLength) {
                 break;
@@ -443,7 +442,7 @@ public final class TlcpEngine extends SSLEngine {
 
     private SSLEngineResult alert(byte[] fragment, int length, int consumed) throws TlcpAlertException {
         if (length != 2) {
-            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "an alert record of " + length + " bytes");
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "an alert record of other than 2 bytes");
         }
         int level = fragment[0] & 0xff;
         int description = fragment[1] & 0xff;

@@ -276,7 +276,20 @@ abstract class TlcpHandshake {
             case CERTIFICATE_VERIFY -> "CertificateVerify";
             case CLIENT_KEY_EXCHANGE -> "ClientKeyExchange";
             case FINISHED -> "Finished";
-            default -> "handshake message " + type;
+            default -> "a handshake message of unknown type";
+        };
+    }
+
+    /**
+     * A protocol version as messages name it: the known ones with their number, any other as
+     * unknown (a peer's arbitrary bytes do not each make a message of their own).
+     */
+    static String versionName(int version) {
+        return switch (version) {
+            case VERSION -> "TLCP 1.1 (0x0101)";
+            case 0x0300 -> "SSL 3.0 (0x0300)";
+            case 0x0301, 0x0302, 0x0303, 0x0304 -> String.format("TLS 1.%d (0x%04x)", (version & 0xff) - 1, version);
+            default -> "an unknown version";
         };
     }
 

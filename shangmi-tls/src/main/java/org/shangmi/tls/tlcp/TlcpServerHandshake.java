@@ -94,7 +94,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         reader.end();
         if (version != VERSION) {
             throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
-                    String.format("the client offers version 0x%04x; this server speaks TLCP 1.1 (0x0101) only", version));
+                    "the client offers " + versionName(version) + "; this server speaks TLCP 1.1 (0x0101) only");
         }
         if (sessionId.length > MAX_SESSION_ID || suiteBytes.length == 0 || (suiteBytes.length & 1) != 0) {
             throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed ClientHello");
