@@ -150,7 +150,7 @@ class SClientServerTlcpTest {
                     gmssl.rootPem()));
         }
     }
-
+    /** s_client -tlcp against our server that speaks TLS only: the server answers with a TLS alert, and the client says it does not speak TLCP. */
     /** s_client -tlcp against a server that speaks TLS only: it says the server may not speak TLCP. */
     @Test
     void ourTlcpClientAgainstATlsOnlyServerSaysSo() {
@@ -160,7 +160,7 @@ class SClientServerTlcpTest {
             CliRun refused = TlsFiles.run("", "s_client", "-tlcp", "-connect", "127.0.0.1:" + port, "-CAfile",
                     gmssl.rootPem().toString());
             assertEquals(Main.EXIT_FAILURE, refused.status(), refused.err() + server.printed());
-            assertTrue(refused.err().contains("it may not speak TLCP"), refused.err());
+            assertTrue(refused.err().contains("it does not speak TLCP"), refused.err());
         }
     }
 

@@ -38,7 +38,9 @@ final class EngineServerSocket extends SSLServerSocket implements HandshakeTimeo
                 engine.setSSLParameters(template.getSSLParameters());
                 engine.setEnableSessionCreation(template.getEnableSessionCreation());
             }
-            return new EngineSocket(plain, engine, true, handshakeTimeout);
+            return engine instanceof org.bouncycastle.jsse.BCSSLEngine
+                    ? new BcEngineSocket(plain, engine, true, handshakeTimeout)
+                    : new EngineSocket(plain, engine, true, handshakeTimeout);
         } catch (RuntimeException e) {
             plain.close();
             throw e;

@@ -38,7 +38,7 @@ import org.shangmi.tls.HandshakeTimeout;
  * ends any wait in the handshake. An idle connection holds no record buffers: the receive buffers
  * are allocated when a record starts to arrive and dropped when everything in them is consumed.
  */
-final class EngineSocket extends SSLSocket implements HandshakeTimeout {
+class EngineSocket extends SSLSocket implements HandshakeTimeout {
 
     private final Socket transport;
     private final SSLEngine engine;
