@@ -3,7 +3,7 @@ package org.shangmi.tls.tlcp;
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.function.Supplier;
+import java.util.function.BiFunction;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
@@ -17,13 +17,14 @@ import org.shangmi.tls.HandshakeTimeout;
  */
 final class EngineServerSocket extends SSLServerSocket implements HandshakeTimeout {
 
-    private final Supplier<SSLEngine> engines;
+    private final BiFunction<String, Integer, SSLEngine> engines;
     private final SSLEngine template;
     private volatile Duration handshakeTimeout = HandshakeTimeout.serverDefault();
 
-    EngineServerSocket(Supplier<SSLEngine> engines) throws IOException {
+    /** {@code engines} makes an engine for a peer's host address and port (null and -1 for the template). */
+    EngineServerSocket(BiFunction<String, Integer, SSLEngine> engines) throws IOException {
         this.engines = engines;
-        this.template = engines.get();
+        this.template = engines.apply(null, -1);
         template.setUseClientMode(false);
     }
 
@@ -32,7 +33,8 @@ final class EngineServerSocket extends SSLServerSocket implements HandshakeTimeo
         Socket plain = new Socket();
         implAccept(plain);
         try {
-            SSLEngine engine = engines.get();
+            // the session's peer host and port: the address accepted from, as the JDK's server sockets give
+            SSLEngine engine = engines.apply(plain.getInetAddress().getHostAddress(), plain.getPort());
             synchronized (this) {
                 engine.setUseClientMode(template.getUseClientMode());
                 engine.setSSLParameters(template.getSSLParameters());

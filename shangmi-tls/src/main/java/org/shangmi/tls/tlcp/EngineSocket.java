@@ -35,8 +35,9 @@ import org.shangmi.tls.HandshakeTimeout;
  * threads; the handshake runs under one lock, taken by both before their first use.
  *
  * <p>A handshake deadline ({@link HandshakeTimeout}) closes the transport when it runs out, which
- * ends any wait in the handshake. An idle connection holds no record buffers: the receive buffers
- * are allocated when a record starts to arrive and dropped when everything in them is consumed.
+ * ends any wait in the handshake. A connection waiting for data holds no record buffers: before a
+ * read that would block, the receive buffers are dropped and only the next record's header is
+ * read; they are allocated again when it comes, and kept while data keeps coming.
  */
 class EngineSocket extends SSLSocket implements HandshakeTimeout {
 
@@ -65,6 +66,8 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
     private volatile boolean closed;
     /** A fatal alert went out: closing reads what the peer still sends, so that no reset destroys the alert. */
     private volatile boolean alertSent;
+    /** A fatal alert waits in the engine for the write lock: whoever sends it next lingers as after {@link #alertSent}. */
+    private volatile boolean alertPending;
     private boolean peerClosed;
 
     private final long madeAt = System.nanoTime();
@@ -73,6 +76,10 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
     private Future<?> deadline;
     /** The handshake deadline ran out and closed the transport. */
     private volatile boolean expired;
+    /** Whether the engine's handshake began (Bouncy Castle's engines refuse a second beginHandshake). */
+    private boolean begun;
+    /** The failure that ended the handshake, given again to later calls (the engine cannot go on). */
+    private IOException handshakeFailure;
 
     /**
      * A socket over {@code transport} (connected now or later through this socket), with the
@@ -119,12 +126,23 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
         }
     }
 
-    /** The deadline ran out: closing the transport ends any read or write waiting in the handshake. */
+    /**
+     * The deadline ran out: closing the transport ends any read or write waiting in the
+     * handshake. The close is abortive (a reset), which never blocks the timer's one thread, even
+     * with SO_LINGER set; the handshake had not finished, so no data is lost.
+     */
     private void expire() {
-        if (handshaken || closed) {
-            return;
+        synchronized (deadlineLock) {
+            if (handshaken || closed) {
+                return; // decided under the lock the handshake's completion takes
+            }
+            expired = true;
         }
-        expired = true;
+        try {
+            transport.setSoLinger(true, 0);
+        } catch (IOException | RuntimeException alreadyClosed) {
+            // closed either way
+        }
         try {
             transport.close();
         } catch (IOException alreadyGone) {
@@ -153,16 +171,30 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                 throw new SocketException("the socket is closed");
             }
             if (handshaken) {
-                return; // TLCP has no renegotiation: the handshake is done once
+                return; // no renegotiation: the handshake is done once
+            }
+            if (handshakeFailure != null) {
+                SSLHandshakeException again = new SSLHandshakeException("the handshake failed earlier: " + handshakeFailure.getMessage());
+                again.initCause(handshakeFailure);
+                throw again;
             }
             readLock.lock();
             try {
                 writeLock.lock();
                 try {
-                    engine.beginHandshake();
+                    if (!begun) {
+                        begun = true;
+                        engine.beginHandshake();
+                    }
                     drive();
+                } catch (java.net.SocketTimeoutException timedOut) {
+                    if (expired) {
+                        throw expiredFailure(timedOut);
+                    }
+                    throw timedOut; // a read timeout: the handshake may go on at the next call
                 } catch (IOException failed) {
-                    throw expired ? expiredFailure(failed) : failed;
+                    handshakeFailure = expired ? expiredFailure(failed) : failed;
+                    throw handshakeFailure;
                 } finally {
                     writeLock.unlock();
                 }
@@ -206,8 +238,13 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                     }
                 }
                 default -> {
-                    handshaken = true;
-                    cancelDeadline();
+                    synchronized (deadlineLock) {
+                        if (expired) {
+                            throw expiredFailure(null); // the deadline closed the transport first
+                        }
+                        handshaken = true;
+                        cancelDeadline();
+                    }
                     return;
                 }
             }
@@ -246,7 +283,7 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
      */
     private int unwrapOnce() throws IOException {
         while (true) {
-            if (netIn == null && !readHeader()) {
+            if ((netIn == null || netIn.position() == 0) && !fill()) {
                 endOfStream();
                 return -1;
             }
@@ -265,12 +302,6 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
             } finally {
                 netIn.compact();
                 appIn.flip();
-                if (netIn.position() == 0) {
-                    netIn = null; // everything received is unwrapped: an idle connection keeps no buffer
-                }
-                if (!appIn.hasRemaining()) {
-                    appIn = NOTHING;
-                }
             }
             switch (result.getStatus()) {
                 case OK -> {
@@ -288,9 +319,6 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                 }
                 case BUFFER_OVERFLOW -> growAppIn();
                 case BUFFER_UNDERFLOW -> {
-                    if (netIn == null) {
-                        continue; // nothing was buffered: the next record's header first
-                    }
                     if (!netIn.hasRemaining()) {
                         throw new SSLException("a record larger than the session's packet size");
                     }
@@ -304,6 +332,32 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                 default -> throw new SSLException("unexpected " + result);
             }
         }
+    }
+
+    /**
+     * Puts received bytes into the empty {@link #netIn}: what the transport has waiting, read into
+     * the buffer held; or, when nothing is waiting (the connection is idle, or its transport cannot
+     * tell), lets both buffers go and waits for the next record's header without one. False at the
+     * end of the stream.
+     */
+    private boolean fill() throws IOException {
+        InputStream raw = transport.getInputStream();
+        if (headerRead > 0 || raw.available() <= 0) {
+            netIn = null;
+            if (!appIn.hasRemaining()) {
+                appIn = NOTHING;
+            }
+            return readHeader();
+        }
+        if (netIn == null) {
+            netIn = ByteBuffer.allocate(Math.max(RECORD_HEADER, engine.getSession().getPacketBufferSize()));
+        }
+        int n = raw.read(netIn.array(), netIn.position(), netIn.remaining());
+        if (n < 0) {
+            return false;
+        }
+        netIn.position(netIn.position() + n);
+        return true;
     }
 
     /**
@@ -366,7 +420,8 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
     /** After a failure the engine has a fatal alert to send: send it, ignoring a peer that is gone. */
     private void flushAfterFailure() {
         if (!writeLock.tryLock()) {
-            return; // a writer is in the middle of a record; its next wrap sends the alert
+            alertPending = true; // a writer is in the middle of a record; its next wrap (or close) sends the alert
+            return;
         }
         try {
             ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
@@ -409,9 +464,6 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                 }
                 int n = Math.min(length, appIn.remaining());
                 appIn.get(buffer, offset, n);
-                if (!appIn.hasRemaining()) {
-                    appIn = NOTHING;
-                }
                 return n;
             } finally {
                 readLock.unlock();
@@ -504,6 +556,9 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
                     engine.closeOutbound();
                     while (!engine.isOutboundDone() && engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
                         wrapOnce(ByteBuffer.allocate(0));
+                    }
+                    if (alertPending) {
+                        alertSent = true;
                     }
                 } finally {
                     writeLock.unlock();
@@ -781,6 +836,63 @@ class EngineSocket extends SSLSocket implements HandshakeTimeout {
     @Override
     public int getReceiveBufferSize() throws SocketException {
         return transport.getReceiveBufferSize();
+    }
+
+    @Override
+    public void setTrafficClass(int trafficClass) throws SocketException {
+        transport.setTrafficClass(trafficClass);
+    }
+
+    @Override
+    public int getTrafficClass() throws SocketException {
+        return transport.getTrafficClass();
+    }
+
+    @Override
+    public void setReuseAddress(boolean on) throws SocketException {
+        transport.setReuseAddress(on);
+    }
+
+    @Override
+    public boolean getReuseAddress() throws SocketException {
+        return transport.getReuseAddress();
+    }
+
+    @Override
+    public void setPerformancePreferences(int connectionTime, int latency, int bandwidth) {
+        transport.setPerformancePreferences(connectionTime, latency, bandwidth);
+    }
+
+    @Override
+    public <T> Socket setOption(java.net.SocketOption<T> name, T value) throws IOException {
+        transport.setOption(name, value);
+        return this;
+    }
+
+    @Override
+    public <T> T getOption(java.net.SocketOption<T> name) throws IOException {
+        return transport.getOption(name);
+    }
+
+    @Override
+    public java.util.Set<java.net.SocketOption<?>> supportedOptions() {
+        return transport.supportedOptions();
+    }
+
+    /** Urgent data would bypass the records: refused, as SSL sockets do. */
+    @Override
+    public void sendUrgentData(int data) throws IOException {
+        throw new SocketException("urgent data is not supported on an SSL socket");
+    }
+
+    @Override
+    public void setOOBInline(boolean on) throws SocketException {
+        throw new SocketException("urgent data is not supported on an SSL socket");
+    }
+
+    @Override
+    public boolean getOOBInline() throws SocketException {
+        return false;
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.function.BiFunction;
-import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSocketFactory;
@@ -93,17 +92,17 @@ public final class EngineSocketFactories {
         return slash > 0 ? text.substring(0, slash) : address.getHostAddress();
     }
 
-    /** Server sockets: {@code engines} makes an engine, put in server mode here. */
-    public static SSLServerSocketFactory server(Supplier<SSLEngine> engines) {
+    /** Server sockets: {@code engines} makes an engine for a peer host and port, put in server mode here. */
+    public static SSLServerSocketFactory server(BiFunction<String, Integer, SSLEngine> engines) {
         return new SSLServerSocketFactory() {
             @Override
             public String[] getDefaultCipherSuites() {
-                return engines.get().getEnabledCipherSuites();
+                return engines.apply(null, -1).getEnabledCipherSuites();
             }
 
             @Override
             public String[] getSupportedCipherSuites() {
-                return engines.get().getSupportedCipherSuites();
+                return engines.apply(null, -1).getSupportedCipherSuites();
             }
 
             @Override

@@ -76,7 +76,7 @@ final class TlcpAlert {
             case BAD_IBCPARAM -> "bad_ibcparam";
             case UNSUPPORTED_IBCPARAM -> "unsupported_ibcparam";
             case IDENTITY_NEED -> "identity_need";
-            default -> "alert " + description;
+            default -> "an unknown alert";
         };
     }
 }

@@ -187,7 +187,7 @@ abstract class TlcpHandshake {
     /** Checks the peer's Finished against the transcript before it, then adds it to the transcript. */
     void checkFinished(byte[] body, byte[] message, boolean fromClient) throws GeneralSecurityException, TlcpAlertException {
         if (body.length != FINISHED_LENGTH) {
-            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a Finished of " + body.length + " bytes, not " + FINISHED_LENGTH);
+            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a Finished of other than " + FINISHED_LENGTH + " bytes");
         }
         byte[] expected = TlcpPrf.finished(masterSecret, fromClient, transcriptHash());
         if (!MessageDigest.isEqual(expected, body)) {

@@ -189,4 +189,43 @@ class TlcpSocketTest extends WithOpenSslTlcpPki {
     void unconnectedClientSocketsAreNotOffered() throws Exception {
         assertThrows(SocketException.class, () -> context("TLCPv1.1", null).getSocketFactory().createSocket());
     }
+
+    /**
+     * A server socket's accepted connection: its session names the peer it was accepted from, its
+     * socket options reach the connection, and a failed handshake stays failed (the session is the
+     * null session, as the JDK's sockets give; a second handshake names the first failure).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"TLCPv1.1", "TLSv1.3", "TLCP"})
+    void anAcceptedConnectionKnowsItsPeerTakesOptionsAndStaysFailed(String protocol) throws Exception {
+        String client = protocol.equals("TLSv1.3") ? "TLSv1.3" : "TLCPv1.1";
+        try (SSLServerSocket listener = (SSLServerSocket) context(protocol, "server").getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            try (SSLSocket socket = (SSLSocket) context(client, null).getSocketFactory().createSocket("localhost", listener.getLocalPort());
+                    SSLSocket accepted = (SSLSocket) listener.accept()) {
+                accepted.setOption(java.net.StandardSocketOptions.SO_KEEPALIVE, true);
+                assertTrue(accepted.getKeepAlive(), "the option reached the connection");
+                CompletableFuture<Void> handshake = CompletableFuture.runAsync(() -> {
+                    try {
+                        socket.startHandshake();
+                    } catch (IOException e) {
+                        throw new CompletionException(e);
+                    }
+                });
+                accepted.startHandshake();
+                handshake.get(20, TimeUnit.SECONDS);
+                assertEquals("127.0.0.1", accepted.getSession().getPeerHost());
+                assertEquals(socket.getLocalPort(), accepted.getSession().getPeerPort());
+            }
+            try (java.net.Socket garbage = new java.net.Socket(listener.getInetAddress(), listener.getLocalPort());
+                    SSLSocket accepted = (SSLSocket) listener.accept()) {
+                garbage.getOutputStream().write(new byte[] {99, 3, 3, 0, 6, 1, 1, 1, 1, 1, 1}); // enough for the "TLCP" context to choose
+                javax.net.ssl.SSLException first = assertThrows(javax.net.ssl.SSLException.class, accepted::startHandshake);
+                assertEquals("SSL_NULL_WITH_NULL_NULL", accepted.getSession().getCipherSuite());
+                javax.net.ssl.SSLException again = assertThrows(javax.net.ssl.SSLException.class, accepted::startHandshake);
+                assertTrue(again.getMessage().startsWith("the handshake failed earlier: "), again.getMessage());
+                assertEquals(first, again.getCause());
+            }
+        }
+    }
 }
