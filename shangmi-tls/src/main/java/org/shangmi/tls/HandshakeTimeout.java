@@ -10,9 +10,10 @@ import java.time.Duration;
  * contexts' client sockets.
  *
  * <p>The clock starts when the socket is accepted (or, for a client socket, made); when it runs
- * out before the handshake completes, the connection is closed and the thread in the handshake,
- * or the next to use the socket, gets an {@link javax.net.ssl.SSLHandshakeException} that says
- * so. Accepted sockets have a deadline of {@link #DEFAULT} unless the system property
+ * out before the handshake completes, the connection is reset (the underlying socket closed, also
+ * for a client socket layered over a socket of the application's) and the thread in the
+ * handshake, or the next to use the socket, gets an {@link javax.net.ssl.SSLHandshakeException}
+ * that says so. Accepted sockets have a deadline of {@link #DEFAULT} unless the system property
  * {@value #PROPERTY} gives another number of seconds (read when a server socket is made; 0 means
  * none). Client sockets have none unless it is set. A deadline bounds the handshake only: after
  * it, a server also needs a read timeout ({@code setSoTimeout}) for peers that go quiet.

@@ -11,8 +11,6 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -20,7 +18,6 @@ import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -44,35 +41,20 @@ class QuietFaultsTest extends WithOpenSslTlcpPki {
 
     private static final int GARBAGE_INPUTS = 40;
 
-    private final List<LogRecord> logged = Collections.synchronizedList(new ArrayList<>());
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            logged.add(record);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture logged;
     private final Logger ours = Logger.getLogger("org.shangmi");
     private Level oursBefore;
 
     @BeforeEach
     void captureEveryLogger() {
-        capture.setLevel(Level.ALL);
-        Logger.getLogger("").addHandler(capture);
+        logged = LogCapture.of("");
         oursBefore = ours.getLevel();
         ours.setLevel(Level.ALL);
     }
 
     @AfterEach
     void release() {
-        Logger.getLogger("").removeHandler(capture);
+        logged.close();
         ours.setLevel(oursBefore);
     }
 
@@ -186,7 +168,7 @@ class QuietFaultsTest extends WithOpenSslTlcpPki {
             }
             server.outcome();
             faults++;
-            List<LogRecord> records = List.copyOf(logged);
+            List<LogRecord> records = logged.records();
             for (LogRecord record : records) {
                 assertTrue(record.getThrown() == null, () -> "a stack trace logged: " + describe(record));
                 assertTrue(record.getLevel().intValue() <= Level.FINE.intValue(), () -> "logged above FINE: " + describe(record));
@@ -222,7 +204,6 @@ class QuietFaultsTest extends WithOpenSslTlcpPki {
     }
 
     private static String describe(LogRecord record) {
-        return record.getLevel() + " " + record.getLoggerName() + ": " + record.getMessage()
-                + (record.getThrown() == null ? "" : " (" + record.getThrown() + ")");
+        return LogCapture.describe(record);
     }
 }

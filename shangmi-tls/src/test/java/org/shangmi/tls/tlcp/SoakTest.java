@@ -28,10 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
@@ -186,24 +183,7 @@ class SoakTest extends WithOpenSslTlcpPki {
 
     @Test
     void mixedLoadWithFaultsFailsNoHonestConnectionAndLeaksNothing() throws Exception {
-        List<LogRecord> logged = Collections.synchronizedList(new ArrayList<>());
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                if (record.getLevel().intValue() > Level.FINE.intValue() || record.getThrown() != null) {
-                    logged.add(record);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger.getLogger("").addHandler(capture);
+        LogCapture capture = LogCapture.of("");
         SSLContext both = context("TLCP", "server");
         SSLContext tls13 = context("TLSv1.3", "server");
         SSLContext tlcpClient = context("TLCPv1.1", null);
@@ -231,10 +211,11 @@ class SoakTest extends WithOpenSslTlcpPki {
             assertTrue(after.descriptors <= settled.descriptors + 10, "descriptors " + settled.descriptors + " -> " + after.descriptors);
             assertTrue(after.heap <= settled.heap + 16L * 1048576, "heap after GC " + settled.heap + " -> " + after.heap);
         } finally {
-            Logger.getLogger("").removeHandler(capture);
+            capture.close();
         }
-        assertEquals(List.of(), logged.stream().limit(10).map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()
-                + (r.getThrown() == null ? "" : " " + r.getThrown())).toList(), "nothing logged above FINE or with a stack trace");
+        assertEquals(List.of(), capture.records().stream()
+                .filter(r -> r.getLevel().intValue() > Level.FINE.intValue() || r.getThrown() != null)
+                .limit(10).map(LogCapture::describe).toList(), "nothing logged above FINE or with a stack trace");
     }
 
     /** Honest clients and faulty peers against the servers, side by side. */

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetAddress;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -33,22 +30,7 @@ import org.shangmi.tls.ShangMiTlsProvider;
  */
 class TlcpMisconfigurationTest extends WithOpenSslTlcpPki {
 
-    private final Logger log = Logger.getLogger(TlcpSslContextSpi.class.getName());
-    private final List<LogRecord> records = new ArrayList<>();
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            records.add(record);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture log;
 
     @BeforeAll
     static void setUp() throws Exception {
@@ -57,12 +39,12 @@ class TlcpMisconfigurationTest extends WithOpenSslTlcpPki {
 
     @BeforeEach
     void listen() {
-        log.addHandler(handler);
+        log = LogCapture.of(TlcpSslContextSpi.class.getName());
     }
 
     @AfterEach
     void stopListening() {
-        log.removeHandler(handler);
+        log.close();
     }
 
     /** A store with the named entries of the side, "rsa" meaning openssl's RSA key and certificate. */
@@ -111,7 +93,7 @@ class TlcpMisconfigurationTest extends WithOpenSslTlcpPki {
     }
 
     private List<String> warnings() {
-        return records.stream().filter(r -> r.getLevel() == Level.WARNING).map(LogRecord::getMessage).toList();
+        return log.records().stream().filter(r -> r.getLevel() == Level.WARNING).map(LogRecord::getMessage).toList();
     }
 
     @ParameterizedTest

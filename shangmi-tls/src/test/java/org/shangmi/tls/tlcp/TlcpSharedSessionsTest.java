@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,7 +15,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 import org.shangmi.tls.ShangMiTlsProvider;
@@ -42,11 +39,8 @@ class TlcpSharedSessionsTest extends WithOpenSslTlcpPki {
     void connectionsSharingAClientContextSurviveInvalidationsMeanwhile() throws Exception {
         SSLContext server = context("server");
         SSLContext client = context(null);
-        ExecutorService serving = Executors.newCachedThreadPool();
         ExecutorService clients = Executors.newFixedThreadPool(THREADS);
-        try (SSLServerSocket listener = (SSLServerSocket) server.getServerSocketFactory()
-                .createServerSocket(0, 128, InetAddress.getLoopbackAddress())) {
-            serving.execute(() -> acceptAll(listener, serving));
+        try (SocketEchoServer echoServer = new SocketEchoServer(server, java.time.Duration.ofSeconds(30), 30_000)) {
             List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
             AtomicInteger resumed = new AtomicInteger();
             java.util.Set<String> sessions = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -54,7 +48,7 @@ class TlcpSharedSessionsTest extends WithOpenSslTlcpPki {
             for (int t = 0; t < THREADS; t++) {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < CONNECTIONS_PER_THREAD; i++) {
-                        try (SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket("localhost", listener.getLocalPort())) {
+                        try (SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket("localhost", echoServer.port())) {
                             byte[] data = new byte[64];
                             java.util.Arrays.fill(data, (byte) i);
                             socket.getOutputStream().write(data);
@@ -78,29 +72,6 @@ class TlcpSharedSessionsTest extends WithOpenSslTlcpPki {
             assertTrue(resumed.get() > 0, "sessions were resumed while others were invalidated (" + resumed + ")");
         } finally {
             clients.shutdownNow();
-            serving.shutdownNow();
-        }
-    }
-
-    /** Echoes 64 bytes on each accepted connection, until the listener closes. */
-    private static void acceptAll(SSLServerSocket listener, ExecutorService serving) {
-        while (!listener.isClosed()) {
-            Socket accepted;
-            try {
-                accepted = listener.accept();
-            } catch (IOException closed) {
-                return;
-            }
-            serving.execute(() -> {
-                try (Socket socket = accepted) {
-                    byte[] data = new byte[64];
-                    new DataInputStream(socket.getInputStream()).readFully(data);
-                    socket.getOutputStream().write(data);
-                    socket.getOutputStream().flush();
-                } catch (IOException clientsFailuresAreCountedThere) {
-                    // the client's side records the failure
-                }
-            });
         }
     }
 }
