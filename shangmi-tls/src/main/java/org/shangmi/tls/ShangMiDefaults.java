@@ -145,21 +145,6 @@ final class ShangMiDefaults {
     }
 
     /**
-     * An accepted socket's parameters, which it copied from its server socket: groups and schemes
-     * filled in where unset (a server socket's {@code SSLParameters} cannot name them before JDK
-     * 20); the suites and the order are the server socket's.
-     */
-    BCSSLParameters fillUnset(BCSSLParameters parameters, boolean client) {
-        if (parameters.getNamedGroups() == null && namedGroups != null) {
-            parameters.setNamedGroups(namedGroups.clone());
-        }
-        if (parameters.getSignatureSchemes() == null) {
-            parameters.setSignatureSchemes(signatureSchemes(client));
-        }
-        return parameters;
-    }
-
-    /**
      * After standard {@code parameters} were set: on JDK 20+ an unset group or scheme list (null)
      * made Bouncy Castle fall back to its own defaults, which have no SM group or scheme; ours
      * apply instead. Before JDK 20 {@code SSLParameters} carries neither and the lists stayed.
