@@ -1,0 +1,197 @@
+package org.shangmi.tomcat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.tlcp.TlcpCredentials;
+
+/**
+ * Embedded Tomcat 11 on {@link ShangMiImplementation}, configured with Tomcat's attributes alone,
+ * reached by ShangMiTLS clients over TLS 1.3 and TLCP with the host name checked.
+ */
+class ShangMiImplementationTest {
+
+    private static final String PASSWORD = new String(TlcpCredentials.STORE_PASSWORD);
+
+    @TempDir
+    static Path directory;
+    private static Path keystore;
+    private static TlcpCredentials credentials;
+
+    @BeforeAll
+    static void keys() throws Exception {
+        ShangMiProvider.install();
+        credentials = TlcpCredentials.openssl();
+        keystore = directory.resolve("server.p12");
+        KeyStore store = credentials.server().keyStore();
+        try (OutputStream out = java.nio.file.Files.newOutputStream(keystore)) {
+            store.store(out, TlcpCredentials.STORE_PASSWORD);
+        }
+    }
+
+    /** The keystore with "sign" and "enc" as the host's one Certificate, the alias as given (null: none). */
+    private static Consumer<SSLHostConfig> keystore(String alias, Consumer<SSLHostConfig> more) {
+        return host -> {
+            SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.UNDEFINED);
+            certificate.setCertificateKeystoreFile(keystore.toString());
+            certificate.setCertificateKeystoreType("PKCS12");
+            certificate.setCertificateKeystorePassword(PASSWORD);
+            if (alias != null) {
+                certificate.setCertificateKeyAlias(alias);
+            }
+            host.addCertificate(certificate);
+            more.accept(host);
+        };
+    }
+
+    @Test
+    void servesTheSmSuiteOverTls13ByDefault() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("default"), keystore(null, host -> { }))) {
+            assertTrue(server.started());
+            assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+        }
+    }
+
+    @Test
+    void takesTheSmNamesInCiphers() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("ccm"),
+                keystore("sign", host -> host.setCiphers("TLS_SM4_CCM_SM3")))) {
+            assertEquals("suite=TLS_SM4_CCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+            assertEquals("", server.failures(), "Tomcat's log at WARNING and above");
+        }
+    }
+
+    /** What Spring Boot does with {@code server.ssl.ciphers=TLS_SM4_GCM_SM3}: the name in ciphers, an empty TLS 1.3 list. */
+    @Test
+    void takesTheSmNamesWithAnEmptyTls13List() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("spring"), keystore("sign", host -> {
+            host.setCiphers("TLS_SM4_GCM_SM3");
+            host.setCipherSuites("");
+        }))) {
+            assertTrue(server.started());
+            assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+            assertEquals("", server.failures(), "Tomcat's log at WARNING and above");
+        }
+    }
+
+    @Test
+    void servesTlcpWithTheDoubleCertificateNamedByAlias() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("tlcp"), keystore("sign,enc", host -> {
+            host.setProtocols("TLCPv1.1");
+            host.setCiphers("TLCP_ECC_SM4_CBC_SM3,TLCP_ECC_SM4_GCM_SM3");
+        }))) {
+            assertTrue(server.started());
+            assertEquals("suite=TLCP_ECC_SM4_CBC_SM3 protocol=TLCPv1.1", get("TLCPv1.1", server.port()));
+            assertEquals("", server.failures(), "Tomcat's log at WARNING and above");
+        }
+    }
+
+    /** A TLCP double certificate as two Certificate elements of PEM files: GmSSL's encrypted keys (PBES2 with SM4). */
+    @Test
+    void servesTlcpWithTwoPemCertificates() throws Exception {
+        TlcpCredentials.Side side = credentials.server();
+        try (TomcatServer server = TomcatServer.start(directory.resolve("pem"), host -> {
+            host.setProtocols("TLCPv1.1+TLSv1.3");
+            for (Path[] files : new Path[][] {{side.signPem(), side.signKey()}, {side.encPem(), side.encKey()}}) {
+                SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.EC);
+                certificate.setCertificateFile(files[0].toString());
+                certificate.setCertificateKeyFile(files[1].toString());
+                certificate.setCertificateKeyPassword(TlcpCredentials.PASSWORD);
+                certificate.setCertificateChainFile(credentials.rootPem().toString());
+                host.addCertificate(certificate);
+            }
+        })) {
+            assertTrue(server.started(), server.failures());
+            assertEquals("suite=TLCP_ECC_SM4_GCM_SM3 protocol=TLCPv1.1", get("TLCPv1.1", server.port()));
+            assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+        }
+    }
+
+    @Test
+    void servesTlcpAndTls13OnOnePort() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("oneport"),
+                keystore(null, host -> host.setSslProtocol("TLCP")))) {
+            assertEquals("suite=TLCP_ECC_SM4_GCM_SM3 protocol=TLCPv1.1", get("TLCPv1.1", server.port()));
+            assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+        }
+    }
+
+    @Test
+    void refusesToStartWithAnSmSuiteItDoesNotServe() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("typo"),
+                keystore("sign", host -> host.setCiphers("TLS_SM4_GCM_SM3_TYPO")))) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("The cipher suite [TLS_SM4_GCM_SM3_TYPO] is not served by ShangMiTLS's "
+                    + "SSLContext \"TLS\"; its SM suites are [TLS_SM4_CCM_SM3, TLS_SM4_GCM_SM3]"), server.failures());
+        }
+    }
+
+    @Test
+    void refusesToStartWithNoSuiteItServes() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("nosuite"), keystore("sign", host -> {
+            host.setCiphers("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256");
+            host.setSslProtocol("TLSv1.3-SM");
+        }))) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("None of the cipher suites"), server.failures());
+        }
+    }
+
+    @Test
+    void refusesToStartWithNoProtocolItServes() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("noprotocol"), keystore("sign", host -> {
+            host.setProtocols("TLSv1.2");
+            host.setSslProtocol("TLCPv1.1");
+        }))) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("None of the protocols [TLSv1.2] is served by ShangMiTLS's SSLContext "
+                    + "\"TLCPv1.1\", which serves [TLCPv1.1]"), server.failures());
+        }
+    }
+
+    /** GET / over a ShangMiTLS client socket of {@code protocol} ("TLS" or "TLCPv1.1") checking the name localhost; the page's line. */
+    static String get(String protocol, int port) throws Exception {
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
+        trust.init(credentials.trustStore());
+        SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
+        context.init(null, trust.getTrustManagers(), null);
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
+            socket.setSoTimeout(20_000);
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            socket.setSSLParameters(parameters);
+            socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            ByteArrayOutputStream response = new ByteArrayOutputStream();
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[4096];
+            for (int n; (n = in.read(buffer)) > 0;) {
+                response.write(buffer, 0, n);
+            }
+            String text = response.toString(StandardCharsets.US_ASCII);
+            assertTrue(text.startsWith("HTTP/1.1 200"), text);
+            String body = text.substring(text.indexOf("\r\n\r\n") + 4).strip();
+            return body;
+        }
+    }
+}
