@@ -14,6 +14,7 @@ import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
 import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,6 +61,8 @@ final class ShangMiSslUtil extends JSSEUtil {
     private static Provider provider;
     /** Each host's suites as configured, before the SM names were taken out of Tomcat's view. */
     private static final Map<SSLHostConfig, Configured> CONFIGURED = new WeakHashMap<>();
+    /** The implementation's context for the constructor, which SSLUtilBase's constructor calls back before any field is set. */
+    private static final ThreadLocal<String> IMPLEMENTATION_PROTOCOL = new ThreadLocal<>();
 
     // Set from SSLUtilBase's constructor through the getImplemented methods: no initializers here.
     private Choice choice;
@@ -81,7 +84,7 @@ final class ShangMiSslUtil extends JSSEUtil {
      * ("Unknown element in cipher string"), each SM name among them: the host's {@code ciphers}
      * are kept here as configured and Tomcat's copy loses the SM names, once per configuration.
      */
-    static ShangMiSslUtil of(SSLHostConfigCertificate certificate) {
+    static ShangMiSslUtil of(SSLHostConfigCertificate certificate, String implementationProtocol) {
         SSLHostConfig host = certificate.getSSLHostConfig();
         Configured configured;
         synchronized (CONFIGURED) {
@@ -97,7 +100,12 @@ final class ShangMiSslUtil extends JSSEUtil {
                 CONFIGURED.put(host, configured);
             }
         }
-        return new ShangMiSslUtil(certificate, configured);
+        IMPLEMENTATION_PROTOCOL.set(implementationProtocol);
+        try {
+            return new ShangMiSslUtil(certificate, configured);
+        } finally {
+            IMPLEMENTATION_PROTOCOL.remove();
+        }
     }
 
     /** A host's {@code ciphers} and {@code cipherSuites} (null before Tomcat had it) as configured, and Tomcat's {@code ciphers} after. */
@@ -155,7 +163,7 @@ final class ShangMiSslUtil extends JSSEUtil {
 
     private Choice choice() {
         if (choice == null) {
-            choice = Choice.of(sslHostConfig);
+            choice = Choice.of(sslHostConfig, IMPLEMENTATION_PROTOCOL.get());
         }
         return choice;
     }
@@ -209,6 +217,11 @@ final class ShangMiSslUtil extends JSSEUtil {
             if (store == null) {
                 addPem(certificate, keyPassword, aliases);
                 return;
+            }
+            if (aliases.size() == 1 && choice().tlcp() && sslHostConfig.getCertificates().size() == 1) {
+                String enc = encryptionAlias(store, aliases.get(0));
+                aliases.add(enc);
+                signAndEnc = aliases.toArray(new String[0]);
             }
             if (aliases.isEmpty()) {
                 for (Enumeration<String> names = store.aliases(); names.hasMoreElements();) {
@@ -304,6 +317,39 @@ final class ShangMiSslUtil extends JSSEUtil {
         }
         PKCS8EncodedKeySpec spec = info.getKeySpec(cipher);
         return KeyFactory.getInstance(spec.getAlgorithm()).generatePrivate(spec);
+    }
+
+    /**
+     * The TLCP encryption entry beside the signing entry named: a key entry whose certificate has
+     * the signing certificate's subject and issuer and a key usage for encryption, as GB/T 38636
+     * pairs them.
+     */
+    private static String encryptionAlias(KeyStore store, String signAlias) throws Exception {
+        if (!(store.getCertificate(signAlias) instanceof X509Certificate sign)) {
+            throw new IOException("the keystore has no key entry [" + signAlias + "] (certificateKeyAlias)");
+        }
+        List<String> found = new ArrayList<>();
+        for (Enumeration<String> names = store.aliases(); names.hasMoreElements();) {
+            String name = names.nextElement();
+            if (!name.equals(signAlias) && store.isKeyEntry(name) && store.getCertificate(name) instanceof X509Certificate enc
+                    && enc.getSubjectX500Principal().equals(sign.getSubjectX500Principal())
+                    && enc.getIssuerX500Principal().equals(sign.getIssuerX500Principal()) && forEncryption(enc)) {
+                found.add(name);
+            }
+        }
+        if (found.size() != 1) {
+            throw new IOException("the keystore has " + (found.isEmpty() ? "no" : found.size())
+                    + " TLCP encryption entries for the signing entry [" + signAlias + "] (the same subject and issuer, key usage "
+                    + "keyEncipherment, dataEncipherment or keyAgreement)" + (found.isEmpty() ? "" : ": " + found)
+                    + "; name the pair in certificateKeyAlias=\"" + signAlias + ",ENC\"");
+        }
+        return found.get(0);
+    }
+
+    private static boolean forEncryption(X509Certificate certificate) {
+        boolean[] usage = certificate.getKeyUsage();
+        // keyEncipherment (2), dataEncipherment (3), keyAgreement (4)
+        return usage != null && usage.length > 4 && (usage[2] || usage[3] || usage[4]);
     }
 
     /** The aliases of {@code certificateKeyAlias}, comma-separated; empty when none is set. */
@@ -458,8 +504,12 @@ final class ShangMiSslUtil extends JSSEUtil {
     /** The ShangMiTLS SSLContext for a host, and what it serves. */
     private record Choice(String protocol, SSLParameters supported, SSLParameters defaults) {
 
-        static Choice of(SSLHostConfig host) {
-            String protocol = protocol(host);
+        boolean tlcp() {
+            return protocol.toUpperCase(Locale.ROOT).startsWith("TLCP");
+        }
+
+        static Choice of(SSLHostConfig host, String implementationProtocol) {
+            String protocol = protocol(host, implementationProtocol);
             try {
                 javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance(protocol, provider());
                 context.init(null, null, null);
@@ -472,11 +522,17 @@ final class ShangMiSslUtil extends JSSEUtil {
             }
         }
 
-        /** {@code sslProtocol} when it names one of ShangMiTLS's own contexts, else what {@code protocols} calls for. */
-        private static String protocol(SSLHostConfig host) {
+        /**
+         * {@code sslProtocol} when it names another context than "TLS", else the implementation's
+         * own, else what {@code protocols} calls for.
+         */
+        private static String protocol(SSLHostConfig host, String implementationProtocol) {
             String named = host.getSslProtocol();
             if (named != null && !named.equalsIgnoreCase("TLS")) {
                 return named;
+            }
+            if (implementationProtocol != null) {
+                return implementationProtocol;
             }
             Set<String> configured = host.getProtocols();
             if (configured.contains(TLCP)) {

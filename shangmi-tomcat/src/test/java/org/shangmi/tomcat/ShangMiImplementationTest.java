@@ -126,6 +126,35 @@ class ShangMiImplementationTest {
         }
     }
 
+    /** The implementation chooses the context; one alias names the signing entry, the encryption entry is found. */
+    @Test
+    void tlcpImplementationFindsTheEncryptionEntry() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("tlcpimpl"), ShangMiImplementation.Tlcp.class,
+                keystore("sign", host -> { }))) {
+            assertTrue(server.started(), server.failures());
+            assertEquals("suite=TLCP_ECC_SM4_GCM_SM3 protocol=TLCPv1.1", get("TLCPv1.1", server.port()));
+        }
+    }
+
+    @Test
+    void tlcpWithoutAnEncryptionEntryRefusesToStart() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("noenc"), ShangMiImplementation.Tlcp.class,
+                keystore("enc", host -> { }))) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("the keystore has no TLCP encryption entries for the signing entry [enc]"),
+                    server.failures());
+        }
+    }
+
+    @Test
+    void smOnlyImplementationServesTls13Sm() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("smonly"), ShangMiImplementation.TlcpAndSmOnly.class,
+                keystore(null, host -> { }))) {
+            assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+            assertEquals("suite=TLCP_ECC_SM4_GCM_SM3 protocol=TLCPv1.1", get("TLCPv1.1", server.port()));
+        }
+    }
+
     @Test
     void servesTlcpAndTls13OnOnePort() throws Exception {
         try (TomcatServer server = TomcatServer.start(directory.resolve("oneport"),

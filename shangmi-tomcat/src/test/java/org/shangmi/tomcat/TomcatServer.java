@@ -38,6 +38,12 @@ final class TomcatServer implements AutoCloseable {
 
     /** Starts Tomcat with the host configuration {@code configure} fills; the connector may have failed to start. */
     static TomcatServer start(Path baseDirectory, Consumer<SSLHostConfig> configure) throws Exception {
+        return start(baseDirectory, ShangMiImplementation.class, configure);
+    }
+
+    /** As {@link #start(Path, Consumer)} with the implementation class given. */
+    static TomcatServer start(Path baseDirectory, Class<? extends ShangMiImplementation> implementation,
+            Consumer<SSLHostConfig> configure) throws Exception {
         // Tomcat's start-up and shut-down lines at INFO are not the test's; its failures are kept
         TOMCAT_LOGGER.setLevel(Level.WARNING);
         TOMCAT_LOGGER.setUseParentHandlers(false);
@@ -51,7 +57,7 @@ final class TomcatServer implements AutoCloseable {
         connector.setProperty("SSLEnabled", "true");
         connector.setScheme("https");
         connector.setSecure(true);
-        if (!connector.setProperty("sslImplementationName", ShangMiImplementation.class.getName())) {
+        if (!connector.setProperty("sslImplementationName", implementation.getName())) {
             throw new IllegalStateException("the connector took no sslImplementationName");
         }
         SSLHostConfig host = new SSLHostConfig();
