@@ -127,7 +127,7 @@ public final class GmsslTlcp {
     }
 
     /** Whether a TCP socket listens on the port, from the kernel's tables (a probe connection would be a client to the server). */
-    static boolean listening(int port) {
+    public static boolean listening(int port) {
         String local = String.format(Locale.ROOT, ":%04X ", port);
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             try {
