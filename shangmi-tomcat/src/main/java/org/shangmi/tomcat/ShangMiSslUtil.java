@@ -9,12 +9,12 @@ import java.security.AlgorithmParameters;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyStore;
+import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
 import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +43,7 @@ import org.apache.tomcat.util.net.jsse.JSSEUtil;
 import org.apache.tomcat.util.net.jsse.PEMFile;
 import org.apache.tomcat.util.net.openssl.ciphers.OpenSSLCipherConfigurationParser;
 import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.TlcpKeyStores;
 
 /**
  * One certificate's TLS set-up for Tomcat on ShangMiTLS (see {@link ShangMiImplementation}): which
@@ -154,7 +155,8 @@ final class ShangMiSslUtil extends JSSEUtil {
 
     @Override
     public SSLContext createSSLContextInternal(List<String> negotiableProtocols) throws NoSuchAlgorithmException {
-        return new TomcatSslContext(javax.net.ssl.SSLContext.getInstance(choice().protocol, provider()), this::keyAliases);
+        return new TomcatSslContext(javax.net.ssl.SSLContext.getInstance(choice().protocol, provider()), this::keyAliases,
+                sslHostConfig.getGroups() == null);
     }
 
     private String[] keyAliases() {
@@ -219,8 +221,12 @@ final class ShangMiSslUtil extends JSSEUtil {
                 return;
             }
             if (aliases.size() == 1 && choice().tlcp() && sslHostConfig.getCertificates().size() == 1) {
-                String enc = encryptionAlias(store, aliases.get(0));
-                aliases.add(enc);
+                try {
+                    aliases.add(TlcpKeyStores.encryptionAlias(store, aliases.get(0)));
+                } catch (KeyStoreException e) {
+                    throw new IOException(e.getMessage() + "; name the pair in certificateKeyAlias=\"" + aliases.get(0)
+                            + ",ENC\"", e);
+                }
                 signAndEnc = aliases.toArray(new String[0]);
             }
             if (aliases.isEmpty()) {
@@ -319,39 +325,6 @@ final class ShangMiSslUtil extends JSSEUtil {
         return KeyFactory.getInstance(spec.getAlgorithm()).generatePrivate(spec);
     }
 
-    /**
-     * The TLCP encryption entry beside the signing entry named: a key entry whose certificate has
-     * the signing certificate's subject and issuer and a key usage for encryption, as GB/T 38636
-     * pairs them.
-     */
-    private static String encryptionAlias(KeyStore store, String signAlias) throws Exception {
-        if (!(store.getCertificate(signAlias) instanceof X509Certificate sign)) {
-            throw new IOException("the keystore has no key entry [" + signAlias + "] (certificateKeyAlias)");
-        }
-        List<String> found = new ArrayList<>();
-        for (Enumeration<String> names = store.aliases(); names.hasMoreElements();) {
-            String name = names.nextElement();
-            if (!name.equals(signAlias) && store.isKeyEntry(name) && store.getCertificate(name) instanceof X509Certificate enc
-                    && enc.getSubjectX500Principal().equals(sign.getSubjectX500Principal())
-                    && enc.getIssuerX500Principal().equals(sign.getIssuerX500Principal()) && forEncryption(enc)) {
-                found.add(name);
-            }
-        }
-        if (found.size() != 1) {
-            throw new IOException("the keystore has " + (found.isEmpty() ? "no" : found.size())
-                    + " TLCP encryption entries for the signing entry [" + signAlias + "] (the same subject and issuer, key usage "
-                    + "keyEncipherment, dataEncipherment or keyAgreement)" + (found.isEmpty() ? "" : ": " + found)
-                    + "; name the pair in certificateKeyAlias=\"" + signAlias + ",ENC\"");
-        }
-        return found.get(0);
-    }
-
-    private static boolean forEncryption(X509Certificate certificate) {
-        boolean[] usage = certificate.getKeyUsage();
-        // keyEncipherment (2), dataEncipherment (3), keyAgreement (4)
-        return usage != null && usage.length > 4 && (usage[2] || usage[3] || usage[4]);
-    }
-
     /** The aliases of {@code certificateKeyAlias}, comma-separated; empty when none is set. */
     private static List<String> aliases(SSLHostConfigCertificate certificate) {
         List<String> aliases = new ArrayList<>();
@@ -412,19 +385,22 @@ final class ShangMiSslUtil extends JSSEUtil {
     private static String[] suites(Choice choice, Configured configured) {
         String ciphers = configured.ciphers;
         String cipherSuites = configured.cipherSuites;
-        boolean defaultCiphers = ciphers.equals(SSLHostConfig.DEFAULT_TLS_CIPHERS_12);
-        boolean defaultTls13 = cipherSuites == null || cipherSuites.equals(SSLHostConfig.DEFAULT_TLS_CIPHERS_13);
+        // the running Tomcat's defaults: its constants differ between versions and compile into this class
+        String tomcatCiphers = TomcatDefaults.CIPHERS;
+        String tomcatTls13 = TomcatDefaults.TLS13_SUITES;
+        boolean defaultCiphers = ciphers.equals(tomcatCiphers);
+        boolean defaultTls13 = cipherSuites == null || cipherSuites.equals(tomcatTls13);
         if (defaultCiphers && defaultTls13) {
             return choice.defaults.getCipherSuites();
         }
         List<String> tokens = new ArrayList<>(names(ciphers));
         boolean namesTls13 = tokens.stream().anyMatch(SM_TLS13_SUITES::contains)
-                || cipherSuites != null && cipherSuites.startsWith(SSLHostConfig.DEFAULT_TLS_CIPHERS_13 + ":");
+                || cipherSuites != null && tomcatTls13 != null && cipherSuites.startsWith(tomcatTls13 + ":");
         if (cipherSuites != null) {
             String tls13 = cipherSuites;
-            if (namesTls13 && tls13.startsWith(SSLHostConfig.DEFAULT_TLS_CIPHERS_13)) {
+            if (namesTls13 && tomcatTls13 != null && tls13.startsWith(tomcatTls13)) {
                 // the ciphers attribute names TLS 1.3 suites: Tomcat's default TLS 1.3 list stands aside
-                tls13 = tls13.substring(SSLHostConfig.DEFAULT_TLS_CIPHERS_13.length());
+                tls13 = tls13.substring(tomcatTls13.length());
             }
             tokens.addAll(names(tls13));
         }
@@ -456,6 +432,18 @@ final class ShangMiSslUtil extends JSSEUtil {
                     + smSuites(supported));
         }
         return enabled.toArray(new String[0]);
+    }
+
+    /** A new host's {@code ciphers} and {@code cipherSuites} in the running Tomcat. */
+    private static final class TomcatDefaults {
+        static final String CIPHERS;
+        static final String TLS13_SUITES;
+
+        static {
+            SSLHostConfig host = new SSLHostConfig();
+            CIPHERS = host.getCiphers();
+            TLS13_SUITES = tls13Suites(host);
+        }
     }
 
     /** {@code cipherSuites} (Tomcat 11.0.15 and 10.1.50 on), or null before it existed. */

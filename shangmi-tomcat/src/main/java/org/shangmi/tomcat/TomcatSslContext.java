@@ -20,18 +20,21 @@ import org.shangmi.tls.TlcpParameters;
 /**
  * Tomcat's view of a ShangMiTLS {@code SSLContext}. Its engines carry the TLCP key aliases
  * configured ({@code certificateKeyAlias="sign,enc"}) in their parameters, which Tomcat reads back
- * and sets again with its own settings.
+ * and sets again with its own settings, and keep their named groups ({@link GroupKeepingEngine}).
  */
 final class TomcatSslContext implements SSLContext {
 
     private final javax.net.ssl.SSLContext context;
     private final Supplier<String[]> keyAliases;
+    private final boolean keepGroups;
     private KeyManager[] keyManagers = new KeyManager[0];
     private TrustManager[] trustManagers = new TrustManager[0];
 
-    TomcatSslContext(javax.net.ssl.SSLContext context, Supplier<String[]> keyAliases) {
+    /** {@code keepGroups}: Tomcat's host has no {@code groups} attribute (see {@link GroupKeepingEngine}). */
+    TomcatSslContext(javax.net.ssl.SSLContext context, Supplier<String[]> keyAliases, boolean keepGroups) {
         this.context = context;
         this.keyAliases = keyAliases;
+        this.keepGroups = keepGroups && GroupKeepingEngine.needed();
     }
 
     @Override
@@ -59,7 +62,7 @@ final class TomcatSslContext implements SSLContext {
             parameters.setKeyAliases(aliases[0], aliases[1]);
             engine.setSSLParameters(parameters);
         }
-        return engine;
+        return keepGroups ? new GroupKeepingEngine(engine) : engine;
     }
 
     @Override

@@ -4,24 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shangmi.provider.ShangMiProvider;
-import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.tlcp.HttpsProbe;
 import org.shangmi.tls.tlcp.TlcpCredentials;
 
 /**
@@ -85,7 +78,11 @@ class ShangMiImplementationTest {
     void takesTheSmNamesWithAnEmptyTls13List() throws Exception {
         try (TomcatServer server = TomcatServer.start(directory.resolve("spring"), keystore("sign", host -> {
             host.setCiphers("TLS_SM4_GCM_SM3");
-            host.setCipherSuites("");
+            try {
+                host.setCipherSuites("");
+            } catch (NoSuchMethodError tomcat10) {
+                // Tomcat 10.1.48 has no TLS 1.3 list of its own; Spring Boot skips it likewise
+            }
         }))) {
             assertTrue(server.started());
             assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
@@ -141,7 +138,7 @@ class ShangMiImplementationTest {
         try (TomcatServer server = TomcatServer.start(directory.resolve("noenc"), ShangMiImplementation.Tlcp.class,
                 keystore("enc", host -> { }))) {
             assertFalse(server.started());
-            assertTrue(server.failures().contains("the keystore has no TLCP encryption entries for the signing entry [enc]"),
+            assertTrue(server.failures().contains("the key store has no TLCP encryption entries for the signing entry [enc]"),
                     server.failures());
         }
     }
@@ -197,30 +194,7 @@ class ShangMiImplementationTest {
         }
     }
 
-    /** GET / over a ShangMiTLS client socket of {@code protocol} ("TLS" or "TLCPv1.1") checking the name localhost; the page's line. */
-    static String get(String protocol, int port) throws Exception {
-        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", "SunJSSE");
-        trust.init(credentials.trustStore());
-        SSLContext context = SSLContext.getInstance(protocol, new ShangMiTlsProvider());
-        context.init(null, trust.getTrustManagers(), null);
-        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
-            socket.setSoTimeout(20_000);
-            SSLParameters parameters = socket.getSSLParameters();
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-            socket.setSSLParameters(parameters);
-            socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-                    .getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
-            ByteArrayOutputStream response = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            byte[] buffer = new byte[4096];
-            for (int n; (n = in.read(buffer)) > 0;) {
-                response.write(buffer, 0, n);
-            }
-            String text = response.toString(StandardCharsets.US_ASCII);
-            assertTrue(text.startsWith("HTTP/1.1 200"), text);
-            String body = text.substring(text.indexOf("\r\n\r\n") + 4).strip();
-            return body;
-        }
+    private static String get(String protocol, int port) throws Exception {
+        return HttpsProbe.get(credentials, protocol, port);
     }
 }
