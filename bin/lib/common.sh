@@ -149,3 +149,21 @@ run_maven() {
   [ "$(jdk_feature_version "$java_home")" -ge 24 ] && quiet_unsafe=--sun-misc-unsafe-memory-access=allow
   JAVA_HOME=$java_home MAVEN_OPTS="${MAVEN_OPTS:-} $quiet_unsafe" mvn -B "$@"
 }
+
+# gmssl_command: prints the path of GmSSL 3's gmssl, built once per machine by the peer script
+# shared/peers/gmssl/build, found as the tests find it: $SHANGMI_PEERS/gmssl/build, then beside the
+# repository (../shared/peers), then /work/shared/peers.
+gmssl_command() {
+  local repository script
+  repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  for script in ${SHANGMI_PEERS:+"$SHANGMI_PEERS/gmssl/build"} "$repository/../shared/peers/gmssl/build" \
+      /work/shared/peers/gmssl/build; do
+    if [ -x "$script" ]; then
+      ensure_cmake
+      "$script" | tail -n 1
+      return
+    fi
+  done
+  echo "shangmi: no GmSSL peer script (shared/peers/gmssl/build); set SHANGMI_PEERS to the folder that holds gmssl/build" >&2
+  return 1
+}

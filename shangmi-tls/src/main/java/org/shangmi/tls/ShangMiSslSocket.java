@@ -255,6 +255,8 @@ final class ShangMiSslSocket extends SSLSocket implements BCSSLSocket {
     public void setSSLParameters(SSLParameters parameters) {
         defaults.checkSmOnly(parameters.getCipherSuites(), parameters.getProtocols());
         socket.setSSLParameters(parameters);
+        // groups and schemes left unset mean ShangMiTLS's lists, as on an engine, not Bouncy Castle's
+        bc.setParameters(defaults.restoreUnset(bc.getParameters(), parameters, socket.getUseClientMode()));
     }
 
     @Override

@@ -30,6 +30,7 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509KeyManager;
 import org.bouncycastle.jsse.BCSSLEngine;
+import org.bouncycastle.jsse.BCSSLSocket;
 import org.bouncycastle.jsse.BCSSLParameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -381,6 +382,21 @@ class ShangMiTlsProviderTest extends WithTlsFixture {
         assertEquals("sm2sig_sm3", ((BCSSLEngine) engines[1]).getParameters().getSignatureSchemes()[0]);
         assertArrayEquals(REQUEST, TlsFixture.exchange(engines[0], engines[1], REQUEST));
         assertEquals("TLS_SM4_GCM_SM3", engines[0].getSession().getCipherSuite());
+    }
+
+    /**
+     * The same for a client socket, whose parameters an HTTP client (OkHttp) reads, adds ALPN to
+     * and sets again: Bouncy Castle's socket gives them back without groups and schemes on JDK 20+.
+     */
+    @Test
+    void clientSocketParametersWithoutGroupsKeepTheSmLists() throws Exception {
+        try (SSLSocket socket = (SSLSocket) smClient().getSocketFactory().createSocket()) {
+            SSLParameters parameters = new SSLParameters(socket.getEnabledCipherSuites(), socket.getEnabledProtocols());
+            parameters.setApplicationProtocols(new String[] {"http/1.1"});
+            socket.setSSLParameters(parameters);
+            assertEquals("curveSM2", ((BCSSLSocket) socket).getParameters().getNamedGroups()[0]);
+            assertEquals("sm2sig_sm3", ((BCSSLSocket) socket).getParameters().getSignatureSchemes()[0]);
+        }
     }
 
     /**
