@@ -21,8 +21,9 @@ import javax.net.ssl.SSLParameters;
  * contexts enable the suites and protocols of the ShangMiTLS context instead (its defaults, SM
  * suites first, unless lists are given). Client contexts check the server's host name (the
  * {@code HTTPS} identification of RFC 2818/6125) against the host given to
- * {@code newHandler(alloc, host, port)}. Works with Netty 4.1 and 4.2, and so with Reactor Netty
- * and gRPC's Netty transport.
+ * {@code newHandler(alloc, host, port)}. Suites and protocols the context does not serve are
+ * refused when the context is made ({@code IllegalArgumentException} naming them). Works with
+ * Netty 4.1 and 4.2, and so with Reactor Netty and gRPC's Netty transport.
  */
 public final class ShangMiSslContexts {
 
@@ -63,12 +64,30 @@ public final class ShangMiSslContexts {
         };
     }
 
+    private static void served(String what, List<String> names, String[] supported, SSLContext context) {
+        List<String> served = Arrays.asList(supported);
+        for (String name : names) {
+            // GmSSL's TLS_ECC_... spellings of the TLCP suites are accepted by the engines too
+            if (!served.contains(name) && !(name.startsWith("TLS_") && served.contains("TLCP_" + name.substring(4)))) {
+                throw new IllegalArgumentException("The " + what + " [" + name + "] is not served by ShangMiTLS's SSLContext \""
+                        + context.getProtocol() + "\", which serves " + served);
+            }
+        }
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("no " + what + " is enabled");
+        }
+    }
+
     private static SslContext create(SSLContext context, boolean client, ClientAuth clientAuth, List<String> suites,
             List<String> protocols, String... applicationProtocols) {
         Objects.requireNonNull(context, "context");
         SSLParameters defaults = context.getDefaultSSLParameters();
         List<String> enabledSuites = suites != null ? List.copyOf(suites) : Arrays.asList(defaults.getCipherSuites());
         String[] enabledProtocols = protocols != null ? protocols.toArray(new String[0]) : defaults.getProtocols();
+        // checked here, not at the first handshake, which would fail each connection alike
+        SSLParameters supported = context.getSupportedSSLParameters();
+        served("cipher suite", enabledSuites, supported.getCipherSuites(), context);
+        served("protocol", Arrays.asList(enabledProtocols), supported.getProtocols(), context);
         ApplicationProtocolConfig alpn = applicationProtocols.length == 0 ? ApplicationProtocolConfig.DISABLED
                 : new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,

@@ -2,6 +2,7 @@ package org.shangmi.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.ssl.ClientAuth;
@@ -84,6 +85,20 @@ class ShangMiSslContextsTest {
                     Integer.MAX_VALUE);
             assertEquals("TLS_SM4_GCM_SM3 TLSv1.3 h2\n", exchange.received(), String.valueOf(exchange.failure()));
         }
+    }
+
+    @Test
+    void refusesWhatTheContextDoesNotServe() {
+        IllegalArgumentException suite = assertThrows(IllegalArgumentException.class, () -> ShangMiSslContexts.forServer(
+                server("TLS"), ClientAuth.NONE, List.of("TLS_SM4_GCM_SM3_X"), null));
+        assertTrue(suite.getMessage().startsWith("The cipher suite [TLS_SM4_GCM_SM3_X] is not served by ShangMiTLS's SSLContext"),
+                suite.getMessage());
+        IllegalArgumentException protocol = assertThrows(IllegalArgumentException.class, () -> ShangMiSslContexts.forClient(
+                client("TLCPv1.1"), null, List.of("TLSv1.3")));
+        assertTrue(protocol.getMessage().startsWith("The protocol [TLSv1.3] is not served by ShangMiTLS's SSLContext \"TLCPv1.1\""),
+                protocol.getMessage());
+        // GmSSL's spelling of a TLCP suite
+        assertNotNull(ShangMiSslContexts.forServer(server("TLCPv1.1"), ClientAuth.NONE, List.of("TLS_ECC_SM4_GCM_SM3"), null));
     }
 
     @Test

@@ -92,22 +92,23 @@ final class ShangMiNettyCustomizer implements NettyServerCustomizer {
             String[] alpn = http2 ? new String[] {"h2", "http/1.1"} : new String[0];
             SslContext netty = ShangMiSslContexts.forServer(context, auth, suites, protocols, alpn);
             return SslProvider.builder().sslContext(netty).build();
-        } catch (GeneralSecurityException e) {
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalStateException("cannot make the ShangMiTLS context of the server: " + e.getMessage(), e);
         }
     }
 
     /**
-     * {@code shangmi.tls.*}'s context, else the bundle's protocol when it names another than
-     * "TLS", else "TLCPv1.1" or "TLCP" when the enabled protocols name TLCPv1.1, else "TLS".
+     * As on Tomcat: the bundle's protocol ({@code server.ssl.protocol}) when it names another
+     * context than "TLS", else {@code shangmi.tls.*}'s, else "TLCPv1.1" or "TLCP" when the enabled
+     * protocols name TLCPv1.1, else "TLS".
      */
     private String sslContextProtocol(SslBundle bundle) {
+        if (bundle.getProtocol() != null && !bundle.getProtocol().equalsIgnoreCase("TLS")) {
+            return bundle.getProtocol();
+        }
         String named = properties.sslContextProtocol();
         if (named != null) {
             return named;
-        }
-        if (bundle.getProtocol() != null && !bundle.getProtocol().equalsIgnoreCase("TLS")) {
-            return bundle.getProtocol();
         }
         String[] enabled = bundle.getOptions().getEnabledProtocols();
         if (enabled != null && Arrays.asList(enabled).contains("TLCPv1.1")) {

@@ -66,6 +66,15 @@ final class SpringApps {
         return new SpringApplicationBuilder(application).properties(properties).run();
     }
 
+    /** The messages of a failure and its causes, one per line. */
+    static String messages(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            text.append(cause).append('\n');
+        }
+        return text.toString();
+    }
+
     static int port(ConfigurableApplicationContext context) {
         return ((WebServerApplicationContext) context).getWebServer().getPort();
     }

@@ -1,6 +1,8 @@
 package org.shangmi.spring.boot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,5 +52,13 @@ class SpringBootNettyTest {
                     HttpsProbe.gmsslTlcp(credentials, port, TlcpSuite.TLCP_ECC_SM4_CBC_SM3, false));
             assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", HttpsProbe.get(credentials, "TLS", port));
         }
+    }
+
+    @Test
+    void aMisspeltSmSuiteStopsTheApplication() {
+        Exception failure = assertThrows(Exception.class, () -> SpringApps.run(SpringApps.Flux.class,
+                SpringApps.properties(keyStore, "server.ssl.ciphers=TLS_SM4_GCM_SM3_X")).close());
+        assertTrue(SpringApps.messages(failure).contains("cannot make the ShangMiTLS context of the server: The cipher suite "
+                + "[TLS_SM4_GCM_SM3_X] is not served by ShangMiTLS's SSLContext \"TLS\""), SpringApps.messages(failure));
     }
 }

@@ -1,6 +1,8 @@
 package org.shangmi.spring.boot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,5 +78,13 @@ class SpringBootTomcatTest {
             assertEquals("suite=TLCP_ECDHE_SM4_GCM_SM3 protocol=TLCPv1.1",
                     HttpsProbe.gmsslTlcp(credentials, SpringApps.port(app), TlcpSuite.TLCP_ECDHE_SM4_GCM_SM3, true));
         }
+    }
+
+    @Test
+    void aMisspeltSmSuiteStopsTheApplication() {
+        Exception failure = assertThrows(Exception.class, () -> SpringApps.run(SpringApps.Mvc.class,
+                SpringApps.properties(keyStore, "server.ssl.ciphers=TLS_SM4_GCM_SM3_X")).close());
+        assertTrue(SpringApps.messages(failure).contains("The cipher suite [TLS_SM4_GCM_SM3_X] is not served by ShangMiTLS's "
+                + "SSLContext \"TLS\""), SpringApps.messages(failure));
     }
 }
