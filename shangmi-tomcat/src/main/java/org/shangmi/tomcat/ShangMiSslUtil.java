@@ -15,6 +15,7 @@ import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.Security;
 import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,6 +55,8 @@ import org.shangmi.tls.TlcpKeyStores;
 final class ShangMiSslUtil extends JSSEUtil {
 
     private static final String TLCP = "TLCPv1.1";
+    /** The contexts that negotiate the national algorithms alone (TLCP's suites are all SM ones). */
+    private static final Set<String> SM_ONLY = Set.of(ShangMiTlsProvider.SM_ONLY, ShangMiTlsProvider.TLCP_OR_SM_ONLY);
     /** Tomcat's "all", its default {@code protocols}: SSLv2Hello and TLSv1 to TLSv1.3. */
     private static final Set<String> TOMCAT_ALL = Set.of("TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3");
     /** The RFC 8998 suites, which Tomcat files under neither its TLS 1.2 nor its TLS 1.3 names. */
@@ -72,6 +75,7 @@ final class ShangMiSslUtil extends JSSEUtil {
     private final String[] enabledProtocols;
     private final String[] enabledCiphers;
     private volatile String[] keyAliases;
+    private volatile Map<String, X509Certificate[]> chains = Map.of();
 
     private ShangMiSslUtil(SSLHostConfigCertificate certificate, Configured configured) {
         super(certificate);
@@ -91,12 +95,14 @@ final class ShangMiSslUtil extends JSSEUtil {
         synchronized (CONFIGURED) {
             configured = CONFIGURED.get(host);
             String ciphers = host.getCiphers() == null ? "" : host.getCiphers();
-            if (configured == null || !ciphers.equals(configured.tomcatCiphers)) {
-                configured = new Configured(ciphers, tls13Suites(host), ciphers);
+            String cipherSuites = tls13Suites(host);
+            if (configured == null || !ciphers.equals(configured.tomcatCiphers)
+                    || !java.util.Objects.equals(cipherSuites, configured.tomcatCipherSuites)) {
+                configured = new Configured(ciphers, cipherSuites, ciphers, cipherSuites);
                 List<String> rest = new ArrayList<>(names(ciphers));
                 if (rest.removeIf(ShangMiSslUtil::looksSm)) {
                     host.setCiphers(String.join(":", rest));
-                    configured = new Configured(configured.ciphers, configured.cipherSuites, host.getCiphers());
+                    configured = new Configured(ciphers, cipherSuites, host.getCiphers(), tls13Suites(host));
                 }
                 CONFIGURED.put(host, configured);
             }
@@ -109,8 +115,11 @@ final class ShangMiSslUtil extends JSSEUtil {
         }
     }
 
-    /** A host's {@code ciphers} and {@code cipherSuites} (null before Tomcat had it) as configured, and Tomcat's {@code ciphers} after. */
-    private record Configured(String ciphers, String cipherSuites, String tomcatCiphers) {
+    /**
+     * A host's {@code ciphers} and {@code cipherSuites} (null before Tomcat had it) as configured,
+     * and both as Tomcat holds them after (a change through JMX is told by them).
+     */
+    private record Configured(String ciphers, String cipherSuites, String tomcatCiphers, String tomcatCipherSuites) {
     }
 
     /** ShangMiTLS, as installed or a provider of this class's own. */
@@ -156,7 +165,7 @@ final class ShangMiSslUtil extends JSSEUtil {
     @Override
     public SSLContext createSSLContextInternal(List<String> negotiableProtocols) throws NoSuchAlgorithmException {
         return new TomcatSslContext(javax.net.ssl.SSLContext.getInstance(choice().protocol, provider()), this::keyAliases,
-                sslHostConfig.getGroups() == null);
+                this::chains, sslHostConfig.getGroups() == null);
     }
 
     private String[] keyAliases() {
@@ -182,8 +191,12 @@ final class ShangMiSslUtil extends JSSEUtil {
             entries.add(each);
         }
         KeyManagerFactory factory = KeyManagerFactory.getInstance("PKIX", provider());
+        Map<String, X509Certificate[]> certificates = new LinkedHashMap<>();
         if (entries.original != null) {
             factory.init(entries.original, entries.originalPassword);
+            for (String alias : entries.originalAliases) {
+                certificates.put(alias, x509(entries.original.getCertificateChain(alias)));
+            }
         } else {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
@@ -193,9 +206,27 @@ final class ShangMiSslUtil extends JSSEUtil {
                         entry.getValue().getCertificateChain());
             }
             factory.init(store, password);
+            for (Map.Entry<String, KeyStore.PrivateKeyEntry> entry : entries.copied.entrySet()) {
+                certificates.put(entry.getKey(), x509(entry.getValue().getCertificateChain()));
+            }
         }
         keyAliases = entries.signAndEnc;
-        return factory.getKeyManagers();
+        chains = Map.copyOf(certificates);
+        KeyManager[] managers = factory.getKeyManagers();
+        if (entries.original != null && entries.named && !choice().tlcp()) {
+            // a device's store is served whole: its other entries must not be (TLCP's engines are
+            // given both aliases instead)
+            return AliasKeyManager.pinned(managers, entries.originalAliases);
+        }
+        return managers;
+    }
+
+    private static X509Certificate[] x509(Certificate[] chain) {
+        return chain == null ? new X509Certificate[0] : Arrays.copyOf(chain, chain.length, X509Certificate[].class);
+    }
+
+    private Map<String, X509Certificate[]> chains() {
+        return chains;
     }
 
     /** The key entries of a host's certificates. */
@@ -203,12 +234,15 @@ final class ShangMiSslUtil extends JSSEUtil {
         final Map<String, KeyStore.PrivateKeyEntry> copied = new LinkedHashMap<>();
         KeyStore original;
         char[] originalPassword;
+        final List<String> originalAliases = new ArrayList<>();
+        boolean named;
         String[] signAndEnc;
 
         void add(SSLHostConfigCertificate certificate) throws Exception {
             String keyPassword = keyPassword(certificate);
             char[] password = keyPassword == null ? null : keyPassword.toCharArray();
             List<String> aliases = aliases(certificate);
+            named = !aliases.isEmpty();
             if (aliases.size() == 2) {
                 signAndEnc = aliases.toArray(new String[0]);
             } else if (aliases.size() > 2) {
@@ -256,6 +290,7 @@ final class ShangMiSslUtil extends JSSEUtil {
                     }
                     original = store;
                     originalPassword = password;
+                    originalAliases.addAll(aliases);
                     return;
                 }
                 put(alias, (PrivateKey) key, store.getCertificateChain(alias));
@@ -280,6 +315,10 @@ final class ShangMiSslUtil extends JSSEUtil {
             List<Certificate> chain = new ArrayList<>(new PEMFile(certificate.getCertificateFile()).getCertificates());
             if (certificate.getCertificateChainFile() != null) {
                 chain.addAll(new PEMFile(certificate.getCertificateChainFile()).getCertificates());
+            }
+            if (aliases.size() > 1) {
+                throw new IOException("certificateKeyAlias [" + certificate.getCertificateKeyAlias() + "] names two entries, "
+                        + "but a PEM Certificate holds one key: give the TLCP encryption key a Certificate element of its own");
             }
             String alias = aliases.isEmpty() ? "tomcat" : aliases.get(0);
             for (int n = 2; copied.containsKey(alias); n++) {
@@ -392,6 +431,13 @@ final class ShangMiSslUtil extends JSSEUtil {
         boolean defaultTls13 = cipherSuites == null || cipherSuites.equals(tomcatTls13);
         if (defaultCiphers && defaultTls13) {
             return choice.defaults.getCipherSuites();
+        }
+        if (defaultCiphers && cipherSuites.isEmpty()) {
+            // what Tomcat's setter leaves of SM names in cipherSuites: it keeps the TLS 1.3 suites
+            // of its own table only, and the default ciphers would then serve no SM suite
+            throw new IllegalArgumentException("cipherSuites is empty and ciphers is Tomcat's default: Tomcat's cipherSuites "
+                    + "keeps only the TLS 1.3 suites it knows and drops the SM names; name the SM suites in ciphers, "
+                    + "as ciphers=\"TLS_SM4_GCM_SM3\"");
         }
         List<String> tokens = new ArrayList<>(names(ciphers));
         boolean namesTls13 = tokens.stream().anyMatch(SM_TLS13_SUITES::contains)
@@ -517,6 +563,11 @@ final class ShangMiSslUtil extends JSSEUtil {
         private static String protocol(SSLHostConfig host, String implementationProtocol) {
             String named = host.getSslProtocol();
             if (named != null && !named.equalsIgnoreCase("TLS")) {
+                boolean smOnly = implementationProtocol != null && SM_ONLY.contains(implementationProtocol);
+                if (smOnly && !SM_ONLY.contains(named) && !named.equals(TLCP)) {
+                    throw new IllegalArgumentException("sslProtocol [" + named + "] is not SM-only, and the implementation "
+                            + "(or shangmi.tls.sm-only) asks for " + implementationProtocol);
+                }
                 return named;
             }
             if (implementationProtocol != null) {

@@ -152,6 +152,73 @@ class ShangMiImplementationTest {
         }
     }
 
+    /** Tomcat watches for expiring certificates through the context by its alias: "sign,enc" gives the one that expires first. */
+    @Test
+    void tomcatSeesTheTlcpCertificates() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("expiry"), keystore("sign,enc",
+                host -> host.setProtocols("TLCPv1.1")))) {
+            java.util.Set<java.security.cert.X509Certificate> expiring = server.host()
+                    .certificatesExpiringBefore(new java.util.Date(Long.MAX_VALUE));
+            assertEquals(1, expiring.size(), expiring.toString());
+            java.security.cert.X509Certificate first = expiring.iterator().next();
+            java.security.cert.X509Certificate sign = credentials.server().signCertificate();
+            java.security.cert.X509Certificate enc = credentials.server().encCertificate();
+            assertTrue(first.equals(sign) || first.equals(enc), first.toString());
+            assertEquals(sign.getNotAfter().before(enc.getNotAfter()) ? sign.getNotAfter() : enc.getNotAfter(),
+                    first.getNotAfter());
+        }
+    }
+
+    /**
+     * SM names in cipherSuites: Tomcat's setter (11.0.15 and 10.1.50 on) keeps only the TLS 1.3
+     * suites of its own table, so nothing is left; the connector refuses to start rather than
+     * serve Tomcat's default TLS 1.2 list alone.
+     */
+    @Test
+    void smNamesInCipherSuitesStopTheConnector() throws Exception {
+        boolean[] withCipherSuites = {true};
+        try (TomcatServer server = TomcatServer.start(directory.resolve("tls13list"), keystore("sign", host -> {
+            try {
+                host.setCipherSuites("TLS_SM4_GCM_SM3");
+            } catch (NoSuchMethodError tomcat10) {
+                withCipherSuites[0] = false;
+            }
+        }))) {
+            if (withCipherSuites[0]) {
+                assertFalse(server.started());
+                assertTrue(server.failures().contains("cipherSuites is empty and ciphers is Tomcat's default"), server.failures());
+            } else {
+                assertEquals("suite=TLS_SM4_GCM_SM3 protocol=TLSv1.3", get("TLS", server.port()));
+            }
+        }
+    }
+
+    @Test
+    void anSmOnlyImplementationRefusesAStandardContext() throws Exception {
+        try (TomcatServer server = TomcatServer.start(directory.resolve("smonlytls"), ShangMiImplementation.SmOnly.class,
+                keystore("sign", host -> host.setSslProtocol("TLSv1.3")))) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("sslProtocol [TLSv1.3] is not SM-only"), server.failures());
+        }
+    }
+
+    @Test
+    void aPemCertificateTakesOneAlias() throws Exception {
+        TlcpCredentials.Side side = credentials.server();
+        try (TomcatServer server = TomcatServer.start(directory.resolve("pemtwo"), host -> {
+            host.setProtocols("TLCPv1.1");
+            SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.UNDEFINED);
+            certificate.setCertificateFile(side.signPem().toString());
+            certificate.setCertificateKeyFile(side.signKey().toString());
+            certificate.setCertificateKeyPassword(TlcpCredentials.PASSWORD);
+            certificate.setCertificateKeyAlias("sign,enc");
+            host.addCertificate(certificate);
+        })) {
+            assertFalse(server.started());
+            assertTrue(server.failures().contains("names two entries, but a PEM Certificate holds one key"), server.failures());
+        }
+    }
+
     @Test
     void servesTlcpAndTls13OnOnePort() throws Exception {
         try (TomcatServer server = TomcatServer.start(directory.resolve("oneport"),

@@ -87,6 +87,11 @@ final class TomcatServer implements AutoCloseable {
         return connector.getLocalPort();
     }
 
+    /** The connector's one host configuration. */
+    SSLHostConfig host() {
+        return connector.findSslHostConfigs()[0];
+    }
+
     @Override
     public void close() throws Exception {
         try {

@@ -55,6 +55,10 @@ final class ShangMiNettyCustomizer implements NettyServerCustomizer {
         if (!Ssl.isEnabled(ssl)) {
             return httpServer;
         }
+        if (!ssl.getServerNameBundles().isEmpty()) {
+            throw new IllegalStateException("server.ssl.server-name-bundles: on Reactor Netty every server name is served from "
+                    + "server.ssl alone by shangmi-spring-boot-starter; use one bundle, or Tomcat");
+        }
         SslBundles named = bundles.getIfAvailable();
         boolean http2 = settings.getHttp2() != null && settings.getHttp2().isEnabled();
         current = provider(WebServerSslBundle.get(ssl, named), ssl.getClientAuth(), http2);
@@ -103,10 +107,15 @@ final class ShangMiNettyCustomizer implements NettyServerCustomizer {
      * protocols name TLCPv1.1, else "TLS".
      */
     private String sslContextProtocol(SslBundle bundle) {
+        String named = properties.sslContextProtocol();
         if (bundle.getProtocol() != null && !bundle.getProtocol().equalsIgnoreCase("TLS")) {
+            boolean smOnly = "TLSv1.3-SM".equals(named) || "TLCP-SM".equals(named);
+            if (smOnly && !List.of("TLSv1.3-SM", "TLCP-SM", "TLCPv1.1").contains(bundle.getProtocol())) {
+                throw new IllegalArgumentException("server.ssl.protocol [" + bundle.getProtocol() + "] is not SM-only, and "
+                        + "shangmi.tls.sm-only asks for " + named);
+            }
             return bundle.getProtocol();
         }
-        String named = properties.sslContextProtocol();
         if (named != null) {
             return named;
         }

@@ -61,4 +61,12 @@ class SpringBootNettyTest {
         assertTrue(SpringApps.messages(failure).contains("cannot make the ShangMiTLS context of the server: The cipher suite "
                 + "[TLS_SM4_GCM_SM3_X] is not served by ShangMiTLS's SSLContext \"TLS\""), SpringApps.messages(failure));
     }
+
+    @Test
+    void smOnlyRefusesAStandardProtocol() {
+        Exception failure = assertThrows(Exception.class, () -> SpringApps.run(SpringApps.Flux.class,
+                SpringApps.properties(keyStore, "shangmi.tls.sm-only=true", "server.ssl.protocol=TLSv1.3")).close());
+        assertTrue(SpringApps.messages(failure).contains("server.ssl.protocol [TLSv1.3] is not SM-only"),
+                SpringApps.messages(failure));
+    }
 }

@@ -87,4 +87,11 @@ class SpringBootTomcatTest {
         assertTrue(SpringApps.messages(failure).contains("The cipher suite [TLS_SM4_GCM_SM3_X] is not served by ShangMiTLS's "
                 + "SSLContext \"TLS\""), SpringApps.messages(failure));
     }
+
+    @Test
+    void smOnlyRefusesAStandardProtocol() {
+        Exception failure = assertThrows(Exception.class, () -> SpringApps.run(SpringApps.Mvc.class,
+                SpringApps.properties(keyStore, "shangmi.tls.sm-only=true", "server.ssl.protocol=TLSv1.3")).close());
+        assertTrue(SpringApps.messages(failure).contains("sslProtocol [TLSv1.3] is not SM-only"), SpringApps.messages(failure));
+    }
 }
