@@ -1,0 +1,271 @@
+package org.shangmi.sdf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One session: the owner of its handle, used by one thread at a time (the pool or a key's access
+ * hand it out). Each method checks its arguments, allocates every output at the size the C
+ * function writes, calls through the device's {@link SdfDevice#enter() entry}, and turns a result
+ * code into an {@link SdfException}. A session closed by its device answers
+ * {@code IllegalStateException}; no call ever reaches the library with a closed handle.
+ */
+final class SdfSession implements AutoCloseable {
+
+    /** SGD_SM2_3, SM2 encryption. */
+    static final int SGD_SM2_3 = 0x00020800;
+    /** The most random bytes asked for in one call (SoftSDF's limit, and a common one). */
+    static final int RANDOM_CHUNK = 256;
+    /** The longest file name the key store writes (SoftSDF allows 250 bytes). */
+    static final int MAX_FILE_NAME = 128;
+
+    private final SdfDevice device;
+    private final long handle;
+    /** Guarded by the device's entry lock (written under its write lock or by the owner). */
+    private volatile boolean open = true;
+
+    SdfSession(SdfDevice device, long handle) {
+        this.device = device;
+        this.handle = handle;
+    }
+
+    SdfDevice device() {
+        return device;
+    }
+
+    boolean isOpen() {
+        return open && !device.isClosed();
+    }
+
+    private SdfBinding enter() {
+        device.enter();
+        if (!open) {
+            device.exit();
+            throw new IllegalStateException("the SDF session is closed");
+        }
+        return device.binding;
+    }
+
+    private static void check(String function, int rc) throws SdfException {
+        if (rc != SdfError.SDR_OK) {
+            throw new SdfException(function, rc);
+        }
+    }
+
+    /** The DEVICEINFO structure (100 bytes). */
+    byte[] deviceInfo() throws SdfException {
+        byte[] info = new byte[100];
+        SdfBinding binding = enter();
+        try {
+            check("GetDeviceInfo", binding.getDeviceInfo(handle, info));
+        } finally {
+            device.exit();
+        }
+        return info;
+    }
+
+    /** Fills {@code out[off..off+len)} with the device's random bytes. */
+    void random(byte[] out, int off, int len) throws SdfException {
+        Objects.checkFromIndexSize(off, len, out.length);
+        byte[] chunk = new byte[Math.min(len, RANDOM_CHUNK)];
+        try {
+            for (int done = 0; done < len; done += chunk.length) {
+                int n = Math.min(chunk.length, len - done);
+                SdfBinding binding = enter();
+                try {
+                    check("GenerateRandom", binding.generateRandom(handle, chunk, n));
+                } finally {
+                    device.exit();
+                }
+                System.arraycopy(chunk, 0, out, off + done, n);
+            }
+        } finally {
+            EccStructs.wipe(chunk);
+        }
+    }
+
+    /**
+     * Grants this session the use of private key pair {@code index}; the password is UTF-8 of the
+     * characters, wiped here.
+     */
+    void grant(int index, char[] password) throws SdfException {
+        byte[] bytes = utf8(password);
+        try {
+            if (bytes.length == 0) {
+                // SoftSDF and GM/T 0018's devices refuse an empty password; say so without a call
+                throw new SdfException("GetPrivateKeyAccessRight", SdfError.SDR_INARGERR.code);
+            }
+            SdfBinding binding = enter();
+            try {
+                check("GetPrivateKeyAccessRight", binding.getPrivateKeyAccessRight(handle, index, bytes));
+            } finally {
+                device.exit();
+            }
+        } finally {
+            EccStructs.wipe(bytes);
+        }
+    }
+
+    void release(int index) throws SdfException {
+        SdfBinding binding = enter();
+        try {
+            check("ReleasePrivateKeyAccessRight", binding.releasePrivateKeyAccessRight(handle, index));
+        } finally {
+            device.exit();
+        }
+    }
+
+    /** The public key x || y of the signing ({@code sign}) or encryption key pair {@code index}. */
+    byte[] exportPublicKey(boolean sign, int index) throws SdfException {
+        byte[] struct = new byte[EccStructs.PUBLIC_KEY];
+        SdfBinding binding = enter();
+        try {
+            check(sign ? "ExportSignPublicKey_ECC" : "ExportEncPublicKey_ECC",
+                    sign ? binding.exportSignPublicKeyEcc(handle, index, struct) : binding.exportEncPublicKeyEcc(handle, index, struct));
+        } finally {
+            device.exit();
+        }
+        try {
+            return EccStructs.publicKey(struct);
+        } catch (EccStructs.SdfFormatException e) {
+            throw new SdfException(sign ? "ExportSignPublicKey_ECC" : "ExportEncPublicKey_ECC", SdfError.SDR_OUTARGERR.code, e);
+        }
+    }
+
+    /** The DER signature of digest {@code e} by signing key {@code index} (this session must hold its right). */
+    byte[] sign(int index, byte[] e) throws SdfException {
+        if (e.length != EccStructs.DIGEST) {
+            throw new IllegalArgumentException("an SM2 digest e is 32 bytes");
+        }
+        byte[] struct = new byte[EccStructs.SIGNATURE];
+        SdfBinding binding = enter();
+        try {
+            check("InternalSign_ECC", binding.internalSignEcc(handle, index, e, struct));
+        } finally {
+            device.exit();
+        }
+        try {
+            return EccStructs.signatureDer(struct);
+        } catch (EccStructs.SdfFormatException x) {
+            throw new SdfException("InternalSign_ECC", SdfError.SDR_OUTARGERR.code, x);
+        }
+    }
+
+    /**
+     * The plaintext of an {@code ECCCipher} (from {@link EccStructs#cipherStruct}) under encryption
+     * key {@code index} (this session must hold its right).
+     */
+    byte[] decrypt(int index, byte[] cipher) throws SdfException {
+        if (cipher.length != EccStructs.CIPHER) {
+            throw new IllegalArgumentException("an ECCCipher is " + EccStructs.CIPHER + " bytes");
+        }
+        byte[] plain = new byte[EccStructs.MAX_CIPHER_DATA];
+        int[] length = {plain.length};
+        try {
+            SdfBinding binding = enter();
+            try {
+                check("InternalDecrypt_ECC", binding.internalDecryptEcc(handle, index, SGD_SM2_3, cipher, plain, length));
+            } finally {
+                device.exit();
+            }
+            if (length[0] < 0 || length[0] > plain.length) {
+                throw new SdfException("InternalDecrypt_ECC", SdfError.SDR_OUTARGERR.code);
+            }
+            return Arrays.copyOf(plain, length[0]);
+        } finally {
+            EccStructs.wipe(plain);
+        }
+    }
+
+    /** The bytes of a file in the device's file area, up to {@code max}; null if it cannot be read. */
+    byte[] readFile(String name, int max) throws SdfException {
+        byte[] file = fileName(name);
+        byte[] buffer = new byte[max];
+        int[] length = {max};
+        SdfBinding binding = enter();
+        try {
+            check("ReadFile", binding.readFile(handle, file, 0, length, buffer));
+        } finally {
+            device.exit();
+        }
+        if (length[0] < 0 || length[0] > max) {
+            throw new SdfException("ReadFile", SdfError.SDR_OUTARGERR.code);
+        }
+        return Arrays.copyOf(buffer, length[0]);
+    }
+
+    /** Replaces a file of the device's file area with {@code data}. */
+    void writeFile(String name, byte[] data) throws SdfException {
+        byte[] file = fileName(name);
+        SdfBinding binding = enter();
+        try {
+            int created = binding.createFile(handle, file, data.length);
+            if (created == SdfError.SDR_FILEEXISTS.code) {
+                check("DeleteFile", binding.deleteFile(handle, file));
+                created = binding.createFile(handle, file, data.length);
+            }
+            check("CreateFile", created);
+            check("WriteFile", binding.writeFile(handle, file, 0, data));
+        } finally {
+            device.exit();
+        }
+    }
+
+    void deleteFile(String name) throws SdfException {
+        byte[] file = fileName(name);
+        SdfBinding binding = enter();
+        try {
+            check("DeleteFile", binding.deleteFile(handle, file));
+        } finally {
+            device.exit();
+        }
+    }
+
+    private static byte[] fileName(String name) {
+        byte[] bytes = name.getBytes(StandardCharsets.US_ASCII);
+        if (bytes.length == 0 || bytes.length > MAX_FILE_NAME || !name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
+            throw new IllegalArgumentException("a device file name is 1 to " + MAX_FILE_NAME + " letters, digits, '.', '_' or '-'");
+        }
+        return bytes;
+    }
+
+    private static byte[] utf8(char[] password) {
+        java.nio.ByteBuffer encoded = StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(password));
+        byte[] bytes = new byte[encoded.remaining()];
+        encoded.get(bytes);
+        if (encoded.hasArray()) {
+            Arrays.fill(encoded.array(), (byte) 0);
+        }
+        return bytes;
+    }
+
+    /** Closes the session; idempotent. */
+    @Override
+    public void close() {
+        try {
+            device.enter();
+        } catch (IllegalStateException closedDevice) {
+            open = false; // the device closed it
+            return;
+        }
+        try {
+            if (!open) {
+                return;
+            }
+            open = false;
+            device.binding.closeSession(handle);
+        } finally {
+            device.exit();
+        }
+        device.forget(this);
+    }
+
+    /** Closes the session while the device closes (its write lock held): no call can be under way. */
+    void closeUnderDevice() {
+        if (open) {
+            open = false;
+            device.binding.closeSession(handle);
+        }
+    }
+}
