@@ -38,7 +38,9 @@ import org.shangmi.provider.spec.Sm2ParameterSpec;
  * key's password (the one given, else the {@code CallbackHandler} of a
  * {@code KeyStore.CallbackHandlerProtection} given to {@code load}) and returns an
  * {@link SdfPrivateKey}; a wrong password is an {@link UnrecoverableKeyException} whose cause
- * carries the device's code. Certificate chains are kept where the configuration says
+ * carries the device's code. A key loaded once is handed out again to callers that give the same
+ * password ({@link LoadedKeys}), so that a TLS server asking for its key at every handshake does
+ * not open sessions and ask the device for the right each time. Certificate chains are kept where the configuration says
  * ({@link ChainStore}) and written when set; {@code store} writes nothing more. Keys cannot be
  * imported, deleted or generated through this store: the device's own tools manage them.
  */
@@ -51,6 +53,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
     private final Provider software;
     private final ChainStore chains;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private final LoadedKeys loaded;
     private CallbackHandler passwords;
 
     private static final class Entry {
@@ -70,6 +73,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         this.device = device;
         this.software = software;
         this.chains = ChainStore.of(device);
+        this.loaded = new LoadedKeys(software);
     }
 
     @Override
@@ -155,7 +159,12 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         }
         char[] secret = password != null ? password.clone() : ask(alias);
         try {
-            return SdfPrivateKey.load(device, entry.index, entry.signing, entry.publicKey, secret);
+            SdfPrivateKey key = loaded.get(alias, secret);
+            if (key == null) {
+                key = SdfPrivateKey.load(device, entry.index, entry.signing, entry.publicKey, secret);
+                loaded.put(alias, secret, key);
+            }
+            return key;
         } catch (SdfException e) {
             UnrecoverableKeyException failure = new UnrecoverableKeyException("the device refused access to key pair "
                     + entry.index + " (" + alias + "): " + e.getMessage());

@@ -1,0 +1,154 @@
+package org.shangmi.sdf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shangmi.core.testing.GmsslPeer;
+import org.shangmi.provider.ShangMiProvider;
+import org.shangmi.tls.ShangMiTlsProvider;
+
+/**
+ * Servers whose private keys never leave the device: a TLCP server (ECC suites: the device signs
+ * ServerKeyExchange and decrypts the pre-master secret) and a TLS 1.3 server with the RFC 8998
+ * suite (the device signs CertificateVerify), each against GmSSL's client, with the chains kept
+ * in the device's file area by {@code KeyStore "SDF"} and the keys reached through ShangMiTLS's
+ * {@code KeyManagerFactory} over that key store.
+ */
+class SdfTlsTest {
+
+    private static final int TIMEOUT_SECONDS = 30;
+    private static DevicePki pki;
+    private ShangMiSdfProvider provider;
+
+    static List<String> bindings() {
+        return SoftSdf.bindings();
+    }
+
+    @BeforeAll
+    static void makePki() throws Exception {
+        pki = DevicePki.make();
+    }
+
+    @AfterEach
+    void close() {
+        if (provider != null) {
+            Security.removeProvider(provider.getName());
+            Security.removeProvider(ShangMiProvider.NAME);
+            provider.close();
+        }
+    }
+
+    /** The device's key store, listing pair 1 only, with its chains set (kept in the device) and read back by a fresh store. */
+    private KeyStore deviceStore(String binding) throws Exception {
+        provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, "key-indexes=1"));
+        // ShangMi ahead of SunEC, as the JDK's X.509 classes need it for SM2 certificates (docs/pki.md)
+        Security.insertProviderAt(new ShangMiProvider(), 1);
+        Security.addProvider(provider);
+        KeyStore writer = KeyStore.getInstance("SDF", provider);
+        writer.load(null, null);
+        char[] password = SoftSdf.PASSWORD.toCharArray();
+        writer.setKeyEntry("sign-1", writer.getKey("sign-1", password), password, pki.chain("sign"));
+        writer.setKeyEntry("enc-1", writer.getKey("enc-1", password), password, pki.chain("enc"));
+        KeyStore store = KeyStore.getInstance("SDF", provider);
+        store.load(null, null);
+        assertArrayEquals(pki.chain("sign"), store.getCertificateChain("sign-1"), "the chain came back from the device's files");
+        assertArrayEquals(pki.chain("enc"), store.getCertificateChain("enc-1"));
+        KeyStore.PrivateKeyEntry entry = (KeyStore.PrivateKeyEntry) store.getEntry("sign-1",
+                new KeyStore.PasswordProtection(password));
+        assertNotNull(entry);
+        assertTrue(entry.getPrivateKey() instanceof SdfPrivateKey);
+        return store;
+    }
+
+    private SSLContext server(String protocol, KeyStore store) throws Exception {
+        ShangMiTlsProvider tls = new ShangMiTlsProvider();
+        KeyManagerFactory keys = KeyManagerFactory.getInstance("PKIX", tls);
+        keys.init(store, SoftSdf.PASSWORD.toCharArray());
+        SSLContext context = SSLContext.getInstance(protocol, tls);
+        context.init(keys.getKeyManagers(), null, null);
+        return context;
+    }
+
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void tlcpServerWithDeviceKeysServesGmssl(String binding) throws Exception {
+        SSLContext context = server("TLCPv1.1", deviceStore(binding));
+        for (String suite : new String[] {"TLCP_ECC_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3"}) {
+            exchange(context, suite, "tlcp_client", List.of("-cipher_suite", "TLS_" + suite.substring("TLCP_".length())),
+                    "Protocol: TLCP");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void tls13ServerWithADeviceKeyServesGmssl(String binding) throws Exception {
+        SSLContext context = server("TLSv1.3", deviceStore(binding));
+        exchange(context, "TLS_SM4_GCM_SM3", "tls13_client", List.of("-cipher_suite", "TLS_SM4_GCM_SM3", "-supported_group",
+                "sm2p256v1", "-sig_alg", "sm2sig_sm3"), "Protocol: TLS1.3");
+    }
+
+    /** GmSSL's client sends a request to our server on the device's keys; our server answers; both check what they got. */
+    private static void exchange(SSLContext context, String suite, String command, List<String> options, String protocol)
+            throws Exception {
+        byte[] request = "GET /device HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] response = "HTTP/1.0 200 OK\r\n\r\nsigned in the device".getBytes(StandardCharsets.US_ASCII);
+        Path directory = Files.createTempDirectory("sdf-client");
+        Files.write(directory.resolve("request"), request);
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
+                InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
+            listener.setEnabledCipherSuites(new String[] {suite});
+            List<String> args = new ArrayList<>(List.of(command, "-host", "127.0.0.1", "-port",
+                    Integer.toString(listener.getLocalPort()), "-server_name", "localhost", "-cacert", pki.directory.resolve("root.pem").toString(),
+                    "-in", directory.resolve("request").toString()));
+            args.addAll(options);
+            try (GmsslPeer.Running client = GmsslPeer.start(directory, args.toArray(String[]::new));
+                    SSLSocket socket = (SSLSocket) listener.accept()) {
+                socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                try {
+                    socket.startHandshake();
+                } catch (java.io.IOException e) {
+                    client.waitFor(TIMEOUT_SECONDS);
+                    throw new AssertionError(suite + ": the handshake failed" + client.describe(), e);
+                }
+                assertEquals(suite, socket.getSession().getCipherSuite());
+                byte[] received = new byte[request.length];
+                new DataInputStream(socket.getInputStream()).readFully(received);
+                assertArrayEquals(request, received, "GmSSL's request");
+                socket.getOutputStream().write(response);
+                socket.getOutputStream().flush();
+                socket.close();
+                client.waitFor(TIMEOUT_SECONDS);
+                String log = client.stderr();
+                assertTrue(log.contains(protocol), suite + ": GmSSL's client reports" + client.describe());
+                assertArrayEquals(response, client.stdout(), suite + ": what GmSSL's client printed" + client.describe());
+            }
+        }
+    }
+
+    /** The device's key, not a copy: what the key manager hands the engines. */
+    @SuppressWarnings("unused")
+    private static boolean inDevice(PrivateKey key) {
+        return key instanceof SdfPrivateKey && key.getEncoded() == null;
+    }
+}
