@@ -45,7 +45,9 @@ abstract class ChainStore {
             List<? extends java.security.cert.Certificate> certificates = path.getCertificates();
             return certificates.toArray(new X509Certificate[0]);
         } catch (CertificateException e) {
-            throw new IOException("the chain kept for " + alias + " cannot be read: " + e.getMessage(), e);
+            String hint = String.valueOf(e.getMessage()).contains("Unknown named curve")
+                    ? " (the JDK reads SM2 certificates with ShangMi installed ahead of SunEC: ShangMiProvider.install())" : "";
+            throw new IOException("the chain kept for " + alias + " cannot be read: " + e.getMessage() + hint, e);
         }
     }
 

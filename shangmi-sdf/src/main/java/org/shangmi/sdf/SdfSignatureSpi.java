@@ -18,19 +18,29 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
  * GB/T 32918.2 defines them, from the public key the device exported and the ID ({@code
  * 1234567812345678} unless an {@link Sm2SignatureSpec} gives another), and the device signs e
  * ({@code SDF_InternalSign_ECC}). The signature is the DER {@code SEQUENCE {r, s}} every SM2
- * signer writes. Verification is public-key work and goes to the ShangMi provider.
+ * signer writes. {@code "NONEwithSM2"} takes the 32-byte e from the caller (GmSSL's CMS form
+ * signs so). Verification is public-key work and goes to the ShangMi provider under the same name.
  */
 final class SdfSignatureSpi extends SignatureSpi {
 
     private final Provider software;
+    /** NONEwithSM2: the caller gives e. */
+    private final boolean raw;
+    private final byte[] e = new byte[EccStructs.DIGEST];
+    private int eLength;
     private MessageDigest digest;
     private SdfPrivateKey key;
     private Signature verifier;
     private byte[] id = Sm2SignatureSpec.defaultId();
     private boolean started;
 
-    SdfSignatureSpi(Provider software) {
+    SdfSignatureSpi(Provider software, boolean raw) {
         this.software = software;
+        this.raw = raw;
+    }
+
+    private String algorithm() {
+        return raw ? "NONEwithSM2" : "SM3withSM2";
     }
 
     @Override
@@ -49,13 +59,16 @@ final class SdfSignatureSpi extends SignatureSpi {
         verifier = null;
         digest = sm3();
         started = false;
+        eLength = 0;
     }
 
     @Override
     protected void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
         try {
-            verifier = Signature.getInstance("SM3withSM2", software);
-            verifier.setParameter(new Sm2SignatureSpec(id));
+            verifier = Signature.getInstance(algorithm(), software);
+            if (!raw) {
+                verifier.setParameter(new Sm2SignatureSpec(id));
+            }
         } catch (NoSuchAlgorithmException | InvalidAlgorithmParameterException e) {
             throw new InvalidKeyException(e);
         }
@@ -65,6 +78,9 @@ final class SdfSignatureSpi extends SignatureSpi {
 
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
+        if (raw) {
+            throw new InvalidAlgorithmParameterException("NONEwithSM2 takes e directly; the ID and key of Z do not apply");
+        }
         if (!(params instanceof Sm2SignatureSpec spec)) {
             throw new InvalidAlgorithmParameterException("SM3withSM2 takes an Sm2SignatureSpec, not "
                     + (params == null ? "null" : params.getClass().getName()));
@@ -103,8 +119,7 @@ final class SdfSignatureSpi extends SignatureSpi {
             verifier.update(b);
             return;
         }
-        start();
-        digest.update(b);
+        engineUpdate(new byte[] {b}, 0, 1);
     }
 
     @Override
@@ -113,15 +128,40 @@ final class SdfSignatureSpi extends SignatureSpi {
             verifier.update(b, off, len);
             return;
         }
+        if (raw) {
+            if (key == null) {
+                throw new SignatureException("not initialized for signing");
+            }
+            if (len > e.length - eLength) {
+                eLength = e.length + 1; // remembered as too long; reported by sign
+                return;
+            }
+            System.arraycopy(b, off, e, eLength, len);
+            eLength += len;
+            return;
+        }
         start();
         digest.update(b, off, len);
     }
 
     @Override
     protected byte[] engineSign() throws SignatureException {
-        start();
-        byte[] e = digest.digest();
-        started = false;
+        byte[] e;
+        if (raw) {
+            if (key == null) {
+                throw new SignatureException("not initialized for signing");
+            }
+            int given = eLength;
+            eLength = 0;
+            if (given != EccStructs.DIGEST) {
+                throw new SignatureException("NONEwithSM2 signs a 32-byte e, got " + (given > EccStructs.DIGEST ? "more" : given + " bytes"));
+            }
+            e = this.e.clone();
+        } else {
+            start();
+            e = digest.digest();
+            started = false;
+        }
         SdfPrivateKey signer = key;
         try {
             return signer.access().use(session -> session.sign(signer.index(), e));

@@ -17,7 +17,7 @@ import org.shangmi.provider.ShangMiProvider;
  * is named "ShangMiSDF", or "ShangMiSDF-NAME" when the configuration names it, and offers:
  * <ul>
  * <li>{@code KeyStore "SDF"}: the device's key pairs, {@code sign-N} and {@code enc-N};
- * <li>{@code Signature "SM3withSM2"} and {@code Cipher "SM2"} for its {@link SdfPrivateKey}s
+ * <li>{@code Signature "SM3withSM2"} and {@code "NONEwithSM2"}, and {@code Cipher "SM2"} for its {@link SdfPrivateKey}s
  *     (found by the JCA by the key's class; public-key work goes to the ShangMi provider);
  * <li>{@code SecureRandom "SDF"}: the device's generator.
  * </ul>
@@ -79,7 +79,9 @@ public final class ShangMiSdfProvider extends Provider implements AutoCloseable 
         String keys = SdfPrivateKey.class.getName();
         register("KeyStore", "SDF", SdfKeyStoreSpi.class, Map.of(), () -> new SdfKeyStoreSpi(device, software));
         register("Signature", "SM3withSM2", SdfSignatureSpi.class,
-                Map.of("SupportedKeyClasses", keys), () -> new SdfSignatureSpi(software));
+                Map.of("SupportedKeyClasses", keys), () -> new SdfSignatureSpi(software, false));
+        register("Signature", "NONEwithSM2", SdfSignatureSpi.class,
+                Map.of("SupportedKeyClasses", keys), () -> new SdfSignatureSpi(software, true));
         register("Cipher", "SM2", SdfCipherSpi.class,
                 Map.of("SupportedKeyClasses", keys, "SupportedModes", "DER|DER_C1C2C3|C1C3C2|C1C2C3",
                         "SupportedPaddings", "NOPADDING"), () -> new SdfCipherSpi(software));

@@ -66,11 +66,11 @@ class SdfProviderTest {
         }
     }
 
-    /** The configured provider, installed after ShangMi, as an application would install both. */
+    /** The configured provider, installed as an application would: ShangMi first (the JDK's X.509 classes need it), the device's after. */
     private ShangMiSdfProvider open(String binding, String... extra) {
         close();
         provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, extra));
-        Security.addProvider(SHANGMI);
+        Security.insertProviderAt(SHANGMI, 1);
         Security.addProvider(provider);
         return provider;
     }
