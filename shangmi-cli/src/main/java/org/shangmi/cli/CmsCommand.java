@@ -70,6 +70,9 @@ final class CmsCommand implements Callable<Integer> {
     @Mixin
     Passwords.PassinOption passin;
 
+    @Mixin
+    DeviceKeys.SdfOption sdf;
+
     @Spec
     CommandSpec spec;
 
@@ -337,7 +340,7 @@ final class CmsCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-decrypt needs our certificate (-recip) and its key (-inkey)");
         }
         X509Certificate certificate = PkiFiles.certificate(main, recipientFiles.get(0));
-        PrivateKey key = KeyFiles.readPrivate(main, keyFiles.get(0));
+        PrivateKey key = KeyFiles.readDecryptionKey(main, keyFiles.get(0));
         byte[] content;
         try {
             content = EnvelopedMessage.read(readMessage()).decrypt(key, certificate);

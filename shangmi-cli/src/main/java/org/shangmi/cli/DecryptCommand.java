@@ -3,6 +3,7 @@ package org.shangmi.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import javax.crypto.Cipher;
@@ -25,7 +26,11 @@ final class DecryptCommand implements Callable<Integer> {
     @Mixin
     InputOutputOptions io;
 
-    @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")
+    @Mixin
+    DeviceKeys.SdfOption sdf;
+
+    @Option(names = "-key", paramLabel = "FILE", required = true,
+            description = "The private key file (any form), or sdf:N with -sdf (the pair's encryption key).")
     Path keyFile;
 
     @Option(names = "-format", paramLabel = "FORMAT", defaultValue = "DER",
@@ -34,8 +39,9 @@ final class DecryptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        Cipher cipher = Cipher.getInstance("SM2", main.provider());
-        cipher.init(Cipher.DECRYPT_MODE, KeyFiles.readPrivate(main, keyFile), format);
+        PrivateKey key = KeyFiles.readDecryptionKey(main, keyFile);
+        Cipher cipher = Cipher.getInstance("SM2", DeviceKeys.providerFor(main, key));
+        cipher.init(Cipher.DECRYPT_MODE, key, format);
         byte[] plaintext = cipher.doFinal(io.readInput(main));
         try {
             io.write(main, plaintext, true);

@@ -34,6 +34,9 @@ final class KeyFiles {
     }
 
     static PrivateKey readPrivate(Main main, Path file) throws IOException, GeneralSecurityException {
+        if (DeviceKeys.names(file)) {
+            return DeviceKeys.key(main, file, false);
+        }
         byte[] bytes = decrypted(main, file, InputOutputOptions.read(main, file));
         try {
             return sm2Private(main, file, bytes);
@@ -46,6 +49,11 @@ final class KeyFiles {
      * {@code bytes} itself, or for an encrypted PKCS#8 key (PEM "ENCRYPTED PRIVATE KEY" or DER) the
      * PKCS#8 DER inside, decrypted with the command's {@code -passin}; the encrypted bytes are wiped.
      */
+    /** The private key to decrypt with: as {@link #readPrivate}, and for a device key (sdf:N) the pair's encryption key. */
+    static PrivateKey readDecryptionKey(Main main, Path file) throws IOException, GeneralSecurityException {
+        return DeviceKeys.names(file) ? DeviceKeys.key(main, file, true) : readPrivate(main, file);
+    }
+
     private static byte[] decrypted(Main main, Path file, byte[] bytes) throws IOException, GeneralSecurityException {
         byte[] der = isPem(bytes) ? encryptedPem(bytes) : bytes;
         if (der == null) {
@@ -85,6 +93,9 @@ final class KeyFiles {
      * for SM2; an SM2 key in any other form {@link #readPrivate} reads.
      */
     static PrivateKey readPrivateAnyAlgorithm(Main main, Path file) throws IOException, GeneralSecurityException {
+        if (DeviceKeys.names(file)) {
+            return DeviceKeys.key(main, file, false);
+        }
         byte[] bytes = decrypted(main, file, InputOutputOptions.read(main, file));
         byte[] der = null;
         try {

@@ -100,6 +100,9 @@ public final class Main implements Runnable {
                 if (result.hasMatchedOption("-passin")) {
                     main.passin = result.matchedOptionValue("-passin", null);
                 }
+                if (result.hasMatchedOption("-sdf")) {
+                    main.sdf = result.matchedOptionValue("-sdf", null);
+                }
             }
             main.choice = main.backendChoice(parsed.commandSpec().commandLine());
             return new CommandLine.RunLast().execute(parsed);
@@ -122,6 +125,26 @@ public final class Main implements Runnable {
 
     String passin() {
         return passin;
+    }
+
+    /** The command's -sdf: a device's library or configuration, for -key sdf:N. */
+    private String sdf;
+    private org.shangmi.sdf.ShangMiSdfProvider device;
+
+    /** The device of -sdf, opened (and installed) on first use, closed when the command ends. */
+    Provider device(int index) throws java.io.IOException {
+        if (device == null) {
+            if (sdf == null) {
+                throw new java.io.IOException("a device key (sdf:N) needs the device: give its SDF library with -sdf");
+            }
+            device = DeviceKeys.open(this, sdf, index);
+        }
+        return device;
+    }
+
+    /** The device opened for a key of it. */
+    Provider openDevice() {
+        return device;
     }
 
     /** The backends the command's provider asks for; set before the command runs. */
@@ -212,6 +235,11 @@ public final class Main implements Runnable {
     private int replacedPosition;
 
     private void uninstall() {
+        if (device != null) {
+            Security.removeProvider(device.getName());
+            device.close();
+            device = null;
+        }
         if (installed) {
             Security.removeProvider(ShangMiProvider.NAME);
             if (replaced != null) {

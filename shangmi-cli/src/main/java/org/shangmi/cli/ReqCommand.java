@@ -19,7 +19,6 @@ import org.shangmi.pki.CsrBuilder;
 import org.shangmi.pki.Extensions;
 import org.shangmi.pki.Names;
 import org.shangmi.pki.PkiText;
-import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +45,9 @@ final class ReqCommand implements Callable<Integer> {
 
     @Mixin
     Passwords.PassinOption passin;
+
+    @Mixin
+    DeviceKeys.SdfOption sdf;
 
     @Spec
     CommandSpec spec;
@@ -97,7 +99,7 @@ final class ReqCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-verify and -vfyopt apply to a request read with -in");
         }
         PrivateKey key = KeyFiles.readPrivate(main, keyFile);
-        PublicKey publicKey = ((Sm2PrivateKey) key).getPublicKey();
+        PublicKey publicKey = DeviceKeys.publicKey(key);
         X500Principal name;
         Extensions extensions = new Extensions();
         try {

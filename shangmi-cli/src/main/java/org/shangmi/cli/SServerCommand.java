@@ -31,6 +31,9 @@ final class SServerCommand implements Callable<Integer> {
     @Mixin
     Passwords.PassinOption passin;
 
+    @Mixin
+    DeviceKeys.SdfOption sdf;
+
     @Spec
     CommandSpec spec;
 

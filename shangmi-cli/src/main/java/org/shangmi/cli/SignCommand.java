@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
 import java.security.Signature;
 import java.util.concurrent.Callable;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
@@ -26,7 +27,10 @@ final class SignCommand implements Callable<Integer> {
     @Mixin
     InputOutputOptions io;
 
-    @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form).")
+    @Mixin
+    DeviceKeys.SdfOption sdf;
+
+    @Option(names = "-key", paramLabel = "FILE", required = true, description = "The private key file (any form), or sdf:N with -sdf.")
     Path keyFile;
 
     @Option(names = "-id", paramLabel = "ID", defaultValue = "1234567812345678",
@@ -45,8 +49,13 @@ final class SignCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws GeneralSecurityException, IOException {
-        Signature signer = signature(main, raw, id);
-        signer.initSign(KeyFiles.readPrivate(main, keyFile));
+        PrivateKey key = KeyFiles.readPrivate(main, keyFile);
+        if (raw && DeviceKeys.names(keyFile)) {
+            throw new GeneralSecurityException("-raw: a device signs in DER only; convert with the signature's r and s");
+        }
+        Signature signer = Signature.getInstance(raw ? "SM3withSM2inP1363Format" : "SM3withSM2", DeviceKeys.providerFor(main, key));
+        signer.setParameter(new Sm2SignatureSpec(id.getBytes(StandardCharsets.UTF_8)));
+        signer.initSign(key);
         signer.update(io.readInput(main));
         io.write(main, signer.sign(), false);
         return 0;

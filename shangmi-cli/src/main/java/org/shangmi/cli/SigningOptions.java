@@ -36,7 +36,8 @@ final class SigningOptions {
 
     /** SM3withSM2 with the -sigopt ID, initialised with {@code key}. */
     Signature signer(Main main, CommandSpec spec, PrivateKey key) throws GeneralSecurityException {
-        Signature signer = sm3WithSm2(main, distinguishingId(spec, signingId, "-sigopt"));
+        Signature signer = Signature.getInstance("SM3withSM2", DeviceKeys.providerFor(main, key));
+        signer.setParameter(new Sm2SignatureSpec(distinguishingId(spec, signingId, "-sigopt")));
         signer.initSign(key);
         return signer;
     }

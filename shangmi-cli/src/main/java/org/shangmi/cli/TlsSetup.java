@@ -91,10 +91,10 @@ final class TlsSetup {
         main.installedFirst();
         Map<String, FixedKeyManager.Entry> entries = new LinkedHashMap<>();
         if (options.tlcp && options.signCertificate != null) {
-            entries.put(SIGN, entry(main, options.signCertificate, options.signKey));
-            entries.put(ENC, entry(main, options.encCertificate, options.encKey));
+            entries.put(SIGN, entry(main, options.signCertificate, options.signKey, false));
+            entries.put(ENC, entry(main, options.encCertificate, options.encKey, true));
         } else if (options.certificate != null) {
-            entries.put("cert", entry(main, options.certificate, options.key));
+            entries.put("cert", entry(main, options.certificate, options.key, false));
         }
         KeyManager[] keys = entries.isEmpty() ? null : new KeyManager[] {new FixedKeyManager(entries)};
         List<X509Certificate> anchors = anchors(main, options.caFile);
@@ -131,12 +131,16 @@ final class TlsSetup {
         return suite.startsWith("TLCP_");
     }
 
-    /** A key entry from a certificate file (leaf first) and a key file (default: the certificate file), checked to match. */
-    private static FixedKeyManager.Entry entry(Main main, Path certificateFile, Path keyFile)
+    /**
+     * A key entry from a certificate file (leaf first) and a key file (default: the certificate
+     * file), checked to match; a device key (sdf:N) is the pair's encryption key if {@code encryption}.
+     */
+    private static FixedKeyManager.Entry entry(Main main, Path certificateFile, Path keyFile, boolean encryption)
             throws GeneralSecurityException, IOException {
         List<X509Certificate> chain = PkiFiles.certificates(main, certificateFile);
         Path from = keyFile != null ? keyFile : certificateFile;
-        PrivateKey key = KeyFiles.readPrivateAnyAlgorithm(main, from);
+        PrivateKey key = encryption && DeviceKeys.names(from) ? KeyFiles.readDecryptionKey(main, from)
+                : KeyFiles.readPrivateAnyAlgorithm(main, from);
         checkPair(main, key, chain.get(0), from);
         return new FixedKeyManager.Entry(key, chain.toArray(X509Certificate[]::new));
     }
@@ -180,10 +184,17 @@ final class TlsSetup {
     private static void checkPair(Main main, PrivateKey key, X509Certificate certificate, Path keyFile)
             throws GeneralSecurityException {
         PublicKey publicKey = certificate.getPublicKey();
+        if (DeviceKeys.names(keyFile)) {
+            // a device's encryption key does not sign: its pair's public key, exported by the device, must be the certificate's
+            if (!java.util.Arrays.equals(DeviceKeys.publicKey(key).getEncoded(), publicKey.getEncoded())) {
+                throw new GeneralSecurityException(keyFile + " is not the key of the certificate " + subject(certificate));
+            }
+            return;
+        }
         Signature signer;
         Signature verifier;
         if (isSm2(publicKey)) {
-            signer = Signature.getInstance("SM3withSM2", main.provider());
+            signer = Signature.getInstance("SM3withSM2", DeviceKeys.providerFor(main, key));
             verifier = Signature.getInstance("SM3withSM2", main.provider());
         } else {
             String algorithm = switch (publicKey.getAlgorithm()) {

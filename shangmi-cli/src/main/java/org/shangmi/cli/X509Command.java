@@ -21,7 +21,6 @@ import org.shangmi.pki.CertificationRequest;
 import org.shangmi.pki.Extensions;
 import org.shangmi.pki.Names;
 import org.shangmi.pki.PkiText;
-import org.shangmi.provider.Sm2PrivateKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +45,9 @@ final class X509Command implements Callable<Integer> {
 
     @Mixin
     Passwords.PassinOption passin;
+
+    @Mixin
+    DeviceKeys.SdfOption sdf;
 
     @Spec
     CommandSpec spec;
@@ -152,7 +154,7 @@ final class X509Command implements Callable<Integer> {
         }
         X509Certificate ca = PkiFiles.certificate(main, caFile);
         PrivateKey caKey = KeyFiles.readPrivate(main, caKeyFile);
-        if (!((Sm2PrivateKey) caKey).getPublicKey().equals(ca.getPublicKey())) {
+        if (!java.util.Arrays.equals(DeviceKeys.publicKey(caKey).getEncoded(), ca.getPublicKey().getEncoded())) {
             throw new GeneralSecurityException(caKeyFile + " is not the key of " + caFile);
         }
         Extensions extensions = new Extensions();
