@@ -55,6 +55,8 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final LoadedKeys loaded;
     private CallbackHandler passwords;
+    /** The creation date of entries without a chain: the device does not say when it made a key. */
+    private Date loadedAt = new Date();
 
     private static final class Entry {
         final int index;
@@ -102,6 +104,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
     /** Lists the key pairs the device exports a public key for, and their chains. */
     private void read() throws IOException {
         entries.clear();
+        loadedAt = new Date();
         try {
             SdfSession session = device.borrow();
             try {
@@ -212,7 +215,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
     @Override
     public Date engineGetCreationDate(String alias) {
         Entry entry = entry(alias);
-        return entry == null ? null : entry.chain == null ? new Date(0) : entry.chain[0].getNotBefore();
+        return entry == null ? null : entry.chain == null ? loadedAt : entry.chain[0].getNotBefore();
     }
 
     @Override
@@ -332,10 +335,13 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         return new KeyStore.PrivateKeyEntry((SdfPrivateKey) engineGetKey(alias, password), entry.chain.clone());
     }
 
+    /**
+     * Every entry is a private key entry, with or without a chain kept (keytool installs a
+     * certificate reply only into such an entry).
+     */
     @Override
     public boolean engineEntryInstanceOf(String alias, Class<? extends KeyStore.Entry> type) {
-        Entry entry = entry(alias);
-        return entry != null && entry.chain != null && type == KeyStore.PrivateKeyEntry.class;
+        return entry(alias) != null && type == KeyStore.PrivateKeyEntry.class;
     }
 
     /** Chains were written when they were set: nothing more to write. */
