@@ -15,7 +15,7 @@ module org.shangmi.core {
     exports org.shangmi.core.backend to org.shangmi.provider, org.shangmi.openssl.ffm, org.shangmi.openssl.jni, org.shangmi.vector;
     exports org.shangmi.core.libcrypto to org.shangmi.openssl.ffm, org.shangmi.openssl.jni;
     exports org.shangmi.core.hash to org.shangmi.provider;
-    exports org.shangmi.core.sm2 to org.shangmi.provider;
+    exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.sdf;
     exports org.shangmi.core.sm3 to org.shangmi.provider;
     exports org.shangmi.core.sm4 to org.shangmi.vector, org.shangmi.provider;
     exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl.ffm, org.shangmi.openssl.jni, org.shangmi.vector,

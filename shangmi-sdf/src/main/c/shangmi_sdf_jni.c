@@ -26,6 +26,7 @@ typedef int (*fn_internal_sign)(void *, unsigned int, unsigned char *, unsigned 
 typedef int (*fn_internal_decrypt)(void *, unsigned int, unsigned int, unsigned char *, unsigned char *, unsigned int *);
 typedef int (*fn_generate_kek)(void *, unsigned int, unsigned int, unsigned int, unsigned char *, unsigned int *, void **);
 typedef int (*fn_import_kek)(void *, unsigned int, unsigned int, unsigned char *, unsigned int, void **);
+typedef int (*fn_import_isk)(void *, unsigned int, unsigned char *, void **);
 typedef int (*fn_destroy_key)(void *, void *);
 typedef int (*fn_cipher)(void *, void *, unsigned int, unsigned char *, unsigned char *, unsigned int, unsigned char *, unsigned int *);
 typedef int (*fn_create_file)(void *, unsigned char *, unsigned int, unsigned int);
@@ -50,6 +51,7 @@ typedef struct {
     fn_internal_decrypt internal_decrypt;
     fn_generate_kek generate_key_with_kek;
     fn_import_kek import_key_with_kek;
+    fn_import_isk import_key_with_isk;
     fn_destroy_key destroy_key;
     fn_cipher encrypt;
     fn_cipher decrypt;
@@ -81,16 +83,33 @@ typedef struct {
     jsize length;
 } buffer;
 
+static void release(buffer *b);
+
+/*
+ * A copy of array[offset..offset+length) (zeros when array is NULL). Refuses, without calling
+ * anything, a negative length or offset or a range beyond the array (Java checked them: this is
+ * the second line), and a copy that raised an exception.
+ */
 static int copy_in(JNIEnv *env, jbyteArray array, jint offset, jint length, buffer *out) {
-    out->length = length;
-    out->bytes = malloc(length > 0 ? (size_t) length : 1);
+    out->bytes = NULL;
+    out->length = 0;
+    if (length < 0 || offset < 0) {
+        return 0;
+    }
+    if (array != NULL && offset > (*env)->GetArrayLength(env, array) - length) {
+        return 0;
+    }
+    out->bytes = calloc(length > 0 ? (size_t) length : 1, 1);
     if (out->bytes == NULL) {
         return 0;
     }
+    out->length = length;
     if (array != NULL && length > 0) {
         (*env)->GetByteArrayRegion(env, array, offset, length, (jbyte *) out->bytes);
-    } else {
-        memset(out->bytes, 0, length > 0 ? (size_t) length : 1);
+        if ((*env)->ExceptionCheck(env)) {
+            release(out);
+            return 0;
+        }
     }
     return 1;
 }
@@ -169,6 +188,7 @@ JNIEXPORT jlong JNICALL Java_org_shangmi_sdf_JniSdfBinding_open(JNIEnv *env, jcl
     FIND(internal_decrypt, "InternalDecrypt_ECC");
     FIND(generate_key_with_kek, "GenerateKeyWithKEK");
     FIND(import_key_with_kek, "ImportKeyWithKEK");
+    FIND(import_key_with_isk, "ImportKeyWithISK_ECC");
     FIND(destroy_key, "DestroyKey");
     FIND(encrypt, "Encrypt");
     FIND(decrypt, "Decrypt");
@@ -408,6 +428,25 @@ JNIEXPORT jint JNICALL Java_org_shangmi_sdf_JniSdfBinding_importKeyWithKek(JNIEn
     return rc;
 }
 
+JNIEXPORT jint JNICALL Java_org_shangmi_sdf_JniSdfBinding_importKeyWithIskEcc(JNIEnv *env, jclass cls, jlong lib,
+        jlong session, jint index, jbyteArray cipher, jlongArray key) {
+    (void) cls;
+    if (table(lib)->import_key_with_isk == NULL) {
+        return SDR_NOTSUPPORT;
+    }
+    buffer in;
+    if (!copy_all(env, cipher, &in)) {
+        return SDR_NOBUFFER;
+    }
+    void *handle = NULL;
+    int rc = table(lib)->import_key_with_isk(pointer(session), (unsigned int) index, in.bytes, &handle);
+    if (rc == 0) {
+        set_long(env, key, handle);
+    }
+    release(&in);
+    return rc;
+}
+
 JNIEXPORT jint JNICALL Java_org_shangmi_sdf_JniSdfBinding_destroyKey(JNIEnv *env, jclass cls, jlong lib, jlong session,
         jlong key) {
     (void) env; (void) cls;
@@ -431,7 +470,7 @@ JNIEXPORT jint JNICALL Java_org_shangmi_sdf_JniSdfBinding_cipher(JNIEnv *env, jc
         return SDR_NOBUFFER;
     }
     /* room beyond the input for a library that pads: only what fits the input's length is copied back */
-    if (!copy_in(env, NULL, 0, length + 64, &out)) {
+    if (length < 0 || length > 0x7fffffff - 64 || !copy_in(env, NULL, 0, length + 64, &out)) {
         release(&vector);
         release(&in);
         return SDR_NOBUFFER;
@@ -465,16 +504,18 @@ JNIEXPORT jint JNICALL Java_org_shangmi_sdf_JniSdfBinding_calculateMac(JNIEnv *e
         release(&vector);
         return SDR_NOBUFFER;
     }
-    if (!copy_all(env, mac, &out)) {
+    /* the function takes no capacity: room for the longest MAC (HMAC-SM3, 32 bytes) whatever Java asked */
+    jint room = mac == NULL ? 0 : (*env)->GetArrayLength(env, mac);
+    if (!copy_in(env, NULL, 0, room < 64 ? 64 : room, &out)) {
         release(&vector);
         release(&in);
         return SDR_NOBUFFER;
     }
-    unsigned int written = (unsigned int) out.length;
+    unsigned int written = (unsigned int) room;
     int rc = table(lib)->calculate_mac(pointer(session), pointer(key), (unsigned int) algorithm,
             iv == NULL ? NULL : vector.bytes, in.bytes, (unsigned int) length, out.bytes, &written);
     if (rc == 0) {
-        copy_out(env, &out, mac, 0, written <= (unsigned int) out.length ? (jint) written : 0);
+        copy_out(env, &out, mac, 0, written <= (unsigned int) room ? (jint) written : 0);
         copy_out(env, &vector, iv, 0, vector.length);
         set_int(env, macLength, written);
     }

@@ -29,7 +29,11 @@ abstract class ChainStore {
                 : new Directory(Path.of(device.config.certificates));
     }
 
-    /** The chain of {@code alias}, leaf first, or null if none is kept. */
+    /**
+     * The chain of {@code alias}, leaf first, or null if none is kept, or what is kept is no DER
+     * element (a file left zeroed by a write that did not finish): one bad file must not lock the
+     * other entries out, and setting the chain again mends it.
+     */
     final X509Certificate[] read(String alias) throws IOException {
         byte[] stored = load(alias);
         if (stored == null) {
@@ -37,7 +41,7 @@ abstract class ChainStore {
         }
         int length = derLength(stored);
         if (length < 0) {
-            throw new IOException("the chain kept for " + alias + " is not a PkiPath");
+            return null;
         }
         try {
             CertPath path = CertificateFactory.getInstance("X.509")
@@ -113,6 +117,8 @@ abstract class ChainStore {
             } catch (SdfException e) {
                 // GM/T 0018 names a missing file SDR_FILENOEXIST; devices also answer with codes of their own
                 return null;
+            } catch (IllegalStateException e) {
+                throw new IOException(e.getMessage(), e);
             }
         }
 
@@ -125,7 +131,7 @@ abstract class ChainStore {
                 } finally {
                     device.giveBack(session);
                 }
-            } catch (SdfException e) {
+            } catch (SdfException | IllegalStateException e) {
                 throw new IOException("the device did not keep the chain: " + e.getMessage(), e);
             }
         }
@@ -139,7 +145,7 @@ abstract class ChainStore {
                 } finally {
                     device.giveBack(session);
                 }
-            } catch (SdfException e) {
+            } catch (SdfException | IllegalStateException e) {
                 throw new IOException("the device did not delete the chain: " + e.getMessage(), e);
             }
         }

@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import javax.crypto.BadPaddingException;
+import org.shangmi.core.sm2.Sm2Curve;
+import org.shangmi.core.sm2.Sm2Point;
 import org.shangmi.core.util.Der;
 
 /**
@@ -75,13 +77,18 @@ final class EccStructs {
      * The {@code ECCCipher} of a raw SM2 ciphertext C1 || C3 || C2 (C1 uncompressed, 04 || x || y),
      * padded with zeros to the whole declared structure.
      *
-     * @throws BadPaddingException if C2 is empty or longer than the structure holds
+     * @throws BadPaddingException if C2 is empty or longer than the structure holds, or C1 is not
+     *         a point of the curve (checked here: a device need not, and an invalid point would make
+     *         its decryption an oracle on the key)
      */
     static byte[] cipherStruct(byte[] raw) throws BadPaddingException {
         int c2 = raw.length - (1 + 2 * COORDINATE) - DIGEST;
         if (c2 < 1 || c2 > MAX_CIPHER_DATA || raw[0] != 4) {
             throw new BadPaddingException("a device's ECCCipher holds 1 to " + MAX_CIPHER_DATA
                     + " bytes of plaintext; this ciphertext holds " + Math.max(c2, 0));
+        }
+        if (!new Sm2Curve().fromAffine(new Sm2Point(), raw, 1)) {
+            throw new BadPaddingException("C1 of the ciphertext is not a point of the curve");
         }
         byte[] struct = new byte[CIPHER];
         System.arraycopy(raw, 1, struct, FIELD - COORDINATE, COORDINATE);
@@ -107,6 +114,37 @@ final class EccStructs {
     /** A 32-bit field of a structure, in the machine's byte order. */
     static int intAt(byte[] struct, int off) {
         return (int) INT.get(struct, off);
+    }
+
+    /** Offset of L, the length of C2, in an {@code ECCCipher}. */
+    static final int CIPHER_LENGTH_FIELD = 2 * FIELD + DIGEST;
+
+    /** Refuses an {@code ECCCipher} whose L is not 1 to {@code max}: the device copies L bytes. */
+    static void checkCipherLength(byte[] struct, int max) {
+        if (struct.length != CIPHER) {
+            throw new IllegalArgumentException("an ECCCipher is " + CIPHER + " bytes");
+        }
+        int length = intAt(struct, CIPHER_LENGTH_FIELD);
+        if (length < 1 || length > max) {
+            throw new IllegalArgumentException("an ECCCipher's L is 1 to " + max + ", not " + length);
+        }
+    }
+
+    /**
+     * The UTF-8 bytes of a password, encoded into one array of the largest size needed (so that
+     * no outgrown copy is left behind); the caller wipes them.
+     */
+    static byte[] utf8(char[] password) {
+        java.nio.charset.CharsetEncoder encoder = java.nio.charset.StandardCharsets.UTF_8.newEncoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
+        byte[] room = new byte[3 * password.length];
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.wrap(room);
+        encoder.encode(java.nio.CharBuffer.wrap(password), out, true);
+        encoder.flush(out);
+        byte[] bytes = Arrays.copyOf(room, out.position());
+        Arrays.fill(room, (byte) 0);
+        return bytes;
     }
 
     /** Zeros a buffer that held secret or private bytes. */

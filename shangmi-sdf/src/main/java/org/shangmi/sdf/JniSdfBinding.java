@@ -96,6 +96,11 @@ final class JniSdfBinding implements SdfBinding {
     }
 
     @Override
+    public int importKeyWithIskEcc(long session, int index, byte[] cipher, long[] key) {
+        return importKeyWithIskEcc(functions, session, index, cipher, key);
+    }
+
+    @Override
     public int destroyKey(long session, long key) {
         return destroyKey(functions, session, key);
     }
@@ -166,6 +171,8 @@ final class JniSdfBinding implements SdfBinding {
 
     private static native int importKeyWithKek(long functions, long session, int algorithm, int kekIndex, byte[] wrapped,
             long[] key);
+
+    private static native int importKeyWithIskEcc(long functions, long session, int index, byte[] cipher, long[] key);
 
     private static native int destroyKey(long functions, long session, long key);
 

@@ -3,58 +3,60 @@ package org.shangmi.sdf;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The sessions that hold the access right of one private key pair of the device: opened and
- * granted when the key is loaded (the password is not kept), handed to one caller at a time, and
- * released (the right, then the session) when the key is destroyed, becomes unreachable, or the
- * device closes.
+ * granted when the key is loaded (the password is not kept), each used by one caller at a time
+ * (a lock per session), and released (the right, then the session) when the key is destroyed,
+ * becomes unreachable, or the device closes. Releasing takes every session's lock first, so no
+ * right is released and no session closed under a call.
  */
 final class KeyAccess {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /**
-     * What must happen once: reachable from the cleaner without the key. It takes every session
-     * back first, so that no right is released and no session closed under a call.
-     */
+    /** A key pair's sessions and their locks: what the cleaner releases, reachable without the key. */
     private static final class Grants implements Runnable {
-        private final int index;
-        private final int count;
-        private final BlockingQueue<SdfSession> free;
+        final int index;
+        final SdfSession[] sessions;
+        final ReentrantLock[] locks;
+        volatile boolean released;
 
-        Grants(int index, int count, BlockingQueue<SdfSession> free) {
+        Grants(int index, List<SdfSession> sessions) {
             this.index = index;
-            this.count = count;
-            this.free = free;
+            this.sessions = sessions.toArray(new SdfSession[0]);
+            this.locks = new ReentrantLock[this.sessions.length];
+            for (int i = 0; i < locks.length; i++) {
+                locks[i] = new ReentrantLock(true);
+            }
         }
 
         @Override
         public void run() {
-            boolean interrupted = false;
-            for (int i = 0; i < count; i++) {
-                SdfSession session = null;
-                while (session == null) {
-                    try {
-                        session = free.take();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-                if (session.isOpen()) {
-                    try {
-                        session.release(index);
-                    } catch (SdfException | IllegalStateException e) {
-                        // the session closes next, which ends the right on every device
-                    }
-                    session.close();
-                }
+            for (ReentrantLock lock : locks) {
+                lock.lock();
             }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+            try {
+                if (released) {
+                    return;
+                }
+                released = true;
+                for (SdfSession session : sessions) {
+                    if (session.isOpen()) {
+                        try {
+                            session.release(index);
+                        } catch (SdfException | IllegalStateException e) {
+                            // the session closes next, which ends the right on every device
+                        }
+                        session.close();
+                    }
+                }
+            } finally {
+                for (ReentrantLock lock : locks) {
+                    lock.unlock();
+                }
             }
         }
     }
@@ -65,14 +67,14 @@ final class KeyAccess {
     }
 
     final int index;
-    private final BlockingQueue<SdfSession> free;
+    private final Grants grants;
     private final Cleaner.Cleanable cleanable;
-    private volatile boolean destroyed;
+    private final AtomicInteger next = new AtomicInteger();
 
     private KeyAccess(int index, List<SdfSession> sessions, Object owner) {
         this.index = index;
-        this.free = new ArrayBlockingQueue<>(sessions.size(), true, sessions);
-        this.cleanable = CLEANER.register(owner, new Grants(index, sessions.size(), free));
+        this.grants = new Grants(index, sessions);
+        this.cleanable = CLEANER.register(owner, grants);
     }
 
     /**
@@ -96,41 +98,50 @@ final class KeyAccess {
         return new KeyAccess(index, sessions, owner);
     }
 
-    /** Runs {@code call} on one of the key's sessions, waiting while all are in use. */
+    /** Runs {@code call} on a free session of the key's, else waits for one. */
     <T> T use(Call<T> call) throws SdfException {
-        if (destroyed) {
-            throw new IllegalStateException("the device key is destroyed");
-        }
-        SdfSession session = null;
-        while (session == null) {
-            try {
-                // a destroyed key's sessions never come back: look again while waiting
-                session = free.poll(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the device key", e);
+        int count = grants.sessions.length;
+        for (int i = 0; i < count; i++) {
+            int chosen = Math.floorMod(next.getAndIncrement(), count);
+            if (grants.locks[chosen].tryLock()) {
+                return callLocked(chosen, call);
             }
-            if (session == null && destroyed) {
+        }
+        int chosen = Math.floorMod(next.getAndIncrement(), count);
+        grants.locks[chosen].lock();
+        return callLocked(chosen, call);
+    }
+
+    /**
+     * Runs {@code call} on the key's first session, waiting while it is in use: where the device
+     * keeps what a call makes (a session key it unwrapped) for later calls on that session.
+     */
+    <T> T useFirst(Call<T> call) throws SdfException {
+        grants.locks[0].lock();
+        return callLocked(0, call);
+    }
+
+    /** With the lock of session {@code i} held; releases it. */
+    private <T> T callLocked(int i, Call<T> call) throws SdfException {
+        try {
+            if (grants.released) {
                 throw new IllegalStateException("the device key is destroyed");
             }
-        }
-        try {
-            if (destroyed || !session.isOpen()) {
-                throw new IllegalStateException(destroyed ? "the device key is destroyed" : "the SDF device is closed");
+            if (!grants.sessions[i].isOpen()) {
+                throw new IllegalStateException("the SDF device is closed");
             }
-            return call.on(session);
+            return call.on(grants.sessions[i]);
         } finally {
-            free.add(session);
+            grants.locks[i].unlock();
         }
     }
 
     boolean isDestroyed() {
-        return destroyed;
+        return grants.released;
     }
 
-    /** Releases the right and closes the sessions; a call in progress ends first on its own session. */
+    /** Releases the right and closes the sessions, after the calls in progress. */
     void destroy() {
-        destroyed = true;
         cleanable.clean();
     }
 }

@@ -1,8 +1,5 @@
 package org.shangmi.sdf;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.Provider;
@@ -22,14 +19,20 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class LoadedKeys {
 
+    /** Held weakly: a key nobody uses any more is released by its cleaner, not kept by the store. */
     private static final class Loaded {
-        final SdfPrivateKey key;
+        final java.lang.ref.WeakReference<SdfPrivateKey> key;
         final byte[] check;
 
         Loaded(SdfPrivateKey key, byte[] check) {
-            this.key = key;
+            this.key = new java.lang.ref.WeakReference<>(key);
             this.check = check;
         }
+    }
+
+    /** Loads a key from the device. */
+    interface Loader {
+        SdfPrivateKey load() throws SdfException;
     }
 
     private final Provider software;
@@ -41,31 +44,32 @@ final class LoadedKeys {
         new SecureRandom().nextBytes(macKey);
     }
 
-    synchronized SdfPrivateKey get(String alias, char[] password) {
+    /**
+     * The key loaded for {@code alias} with this password, else a new one from {@code loader}; one
+     * load at a time, so that concurrent first requests do not each ask the device for the right.
+     */
+    synchronized SdfPrivateKey getOrLoad(String alias, char[] password, Loader loader) throws SdfException {
+        byte[] check = check(password);
         Loaded loaded = keys.get(alias);
-        if (loaded == null || loaded.key.isDestroyed() || loaded.key.device().isClosed()) {
-            return null;
+        SdfPrivateKey key = loaded == null ? null : loaded.key.get();
+        if (key != null && !key.isDestroyed() && !key.device().isClosed() && MessageDigest.isEqual(loaded.check, check)) {
+            return key;
         }
-        return MessageDigest.isEqual(loaded.check, check(password)) ? loaded.key : null;
-    }
-
-    synchronized void put(String alias, char[] password, SdfPrivateKey key) {
-        keys.put(alias, new Loaded(key, check(password)));
+        key = loader.load();
+        keys.put(alias, new Loaded(key, check));
+        return key;
     }
 
     private byte[] check(char[] password) {
-        ByteBuffer bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
+        byte[] bytes = EccStructs.utf8(password);
         try {
             Mac mac = Mac.getInstance("HmacSM3", software);
             mac.init(new SecretKeySpec(macKey, "HmacSM3"));
-            mac.update(bytes.duplicate());
-            return mac.doFinal();
+            return mac.doFinal(bytes);
         } catch (GeneralSecurityException e) {
             throw new ProviderException(e);
         } finally {
-            if (bytes.hasArray()) {
-                Arrays.fill(bytes.array(), (byte) 0);
-            }
+            Arrays.fill(bytes, (byte) 0);
         }
     }
 }

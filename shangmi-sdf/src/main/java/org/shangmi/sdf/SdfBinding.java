@@ -60,6 +60,9 @@ interface SdfBinding {
     // int SDF_ImportKeyWithKEK(void *hSessionHandle, unsigned int uiAlgID, unsigned int uiKEKIndex, unsigned char *pucKey, unsigned int puiKeyLength, void **phKeyHandle)
     int importKeyWithKek(long session, int algorithm, int kekIndex, byte[] wrapped, long[] key);
 
+    // int SDF_ImportKeyWithISK_ECC(void *hSessionHandle, unsigned int uiISKIndex, ECCCipher *pucKey, void **phKeyHandle)
+    int importKeyWithIskEcc(long session, int index, byte[] cipher, long[] key);
+
     // int SDF_DestroyKey(void *hSessionHandle, void *hKeyHandle)
     int destroyKey(long session, long key);
 

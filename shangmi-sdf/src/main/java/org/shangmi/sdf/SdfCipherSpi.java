@@ -7,6 +7,7 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
+import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -27,7 +28,9 @@ import org.shangmi.provider.spec.Sm2CiphertextFormat;
  * an {@link Sm2CiphertextFormat} names another), becomes the device's {@code ECCCipher}, which
  * holds at most 255 bytes of plaintext. Encryption is public-key work and goes to the ShangMi
  * provider with the same layout. Input is buffered until {@code doFinal}; a ciphertext the device
- * refuses throws {@link BadPaddingException} with the device's code as its cause.
+ * refuses throws {@link BadPaddingException} with the device's code as its cause. Unwrapping an
+ * "SM4" key gives an {@link SdfSecretKey} that never leaves the device; other algorithms come
+ * back as bytes.
  */
 final class SdfCipherSpi extends CipherSpi {
 
@@ -189,12 +192,21 @@ final class SdfCipherSpi extends CipherSpi {
             buffer.write(input, off, len);
         }
         byte[] ciphertext = buffer.toByteArray();
+        // C2 is as long as the plaintext: a short output is refused before the device is asked, input kept
+        int needed;
+        try {
+            needed = Sm2CiphertextFormat.convert(ciphertext, format, Sm2CiphertextFormat.C1C3C2).length
+                    - (1 + 2 * EccStructs.COORDINATE + EccStructs.DIGEST);
+        } catch (BadPaddingException e) {
+            buffer.reset();
+            throw e;
+        }
+        if (output.length - outOff < needed) {
+            throw new ShortBufferException("the plaintext needs " + needed + " bytes");
+        }
         buffer.reset();
         byte[] plain = decrypt(ciphertext);
         try {
-            if (output.length - outOff < plain.length) {
-                throw new ShortBufferException("the plaintext needs " + plain.length + " bytes");
-            }
             System.arraycopy(plain, 0, output, outOff, plain.length);
             return plain.length;
         } finally {
@@ -211,12 +223,38 @@ final class SdfCipherSpi extends CipherSpi {
         SdfPrivateKey decryptor = key;
         try {
             return decryptor.access().use(session -> session.decrypt(decryptor.index(), struct));
-        } catch (SdfException | IllegalStateException e) {
+        } catch (SdfException e) {
+            if (e.code() == SdfError.SDR_COMMFAIL.code || e.code() == SdfError.SDR_HARDFAIL.code
+                    || e.code() == SdfError.SDR_NOTSUPPORT.code || e.code() == SdfError.SDR_STEPERR.code) {
+                throw new ProviderException("the device did not decrypt: " + e.getMessage(), e);
+            }
+            // the device refused this ciphertext (SoftSDF: SDR_PKOPERR for a wrong C3; others have codes of their own)
             BadPaddingException failure = new BadPaddingException("the device did not decrypt: " + e.getMessage());
             failure.initCause(e);
             throw failure;
+        } catch (IllegalStateException e) {
+            throw new ProviderException("the device key cannot decrypt: " + e.getMessage(), e);
         } finally {
             java.lang.ref.Reference.reachabilityFence(decryptor);
+        }
+    }
+
+    /**
+     * An SM4 key that stays in the device: the envelope's key is decrypted inside it
+     * ({@code SDF_ImportKeyWithISK_ECC}) and lives in the first session of the key pair.
+     */
+    private Key unwrapInDevice(byte[] wrapped) throws InvalidKeyException {
+        SdfPrivateKey unwrapping = key;
+        try {
+            byte[] raw = Sm2CiphertextFormat.convert(wrapped, format, Sm2CiphertextFormat.C1C3C2);
+            byte[] struct = EccStructs.cipherStruct(raw);
+            KeyAccess access = unwrapping.access();
+            long handle = access.useFirst(session -> session.importKeyWithIsk(unwrapping.index(), struct));
+            return new SdfSecretKey(SessionKey.inKeyPair(access, handle), -1, null);
+        } catch (BadPaddingException | SdfException | IllegalStateException e) {
+            throw new InvalidKeyException("the device did not unwrap the key: " + e.getMessage(), e);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(unwrapping);
         }
     }
 
@@ -235,6 +273,9 @@ final class SdfCipherSpi extends CipherSpi {
         }
         if (type != Cipher.SECRET_KEY) {
             throw new InvalidKeyException("a device's SM2 key unwraps secret keys only");
+        }
+        if ("SM4".equalsIgnoreCase(algorithm)) {
+            return unwrapInDevice(wrapped);
         }
         byte[] plain;
         try {

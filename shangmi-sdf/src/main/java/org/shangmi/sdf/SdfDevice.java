@@ -25,17 +25,30 @@ final class SdfDevice implements AutoCloseable {
     final SdfConfig config;
     private final long handle;
     private final ReentrantReadWriteLock life = new ReentrantReadWriteLock();
+    /** The library's one lock when the configuration serializes (shared by every device of that library), else null. */
     private final Lock serial;
     private final Semaphore permits;
     private final ArrayDeque<SdfSession> idle = new ArrayDeque<>();
     private final Set<SdfSession> open = new HashSet<>();
-    private boolean closed;
+    /** Written under the write lock; read without a lock, so that no monitor holder waits on the device. */
+    private volatile boolean closed;
 
-    private SdfDevice(SdfBinding binding, SdfConfig config, long handle) {
+    /** One lock per library file: a library's global state is one, however many devices are configured on it. */
+    private static final java.util.Map<java.nio.file.Path, Lock> LIBRARY_LOCKS = new java.util.HashMap<>();
+
+    private static synchronized Lock libraryLock(java.nio.file.Path library) {
+        return LIBRARY_LOCKS.computeIfAbsent(library, file -> new ReentrantLock());
+    }
+
+    /** The library's lock, for opening and closing its devices. */
+    private final Lock libraryLock;
+
+    private SdfDevice(SdfBinding binding, SdfConfig config, long handle, Lock libraryLock) {
         this.binding = binding;
         this.config = config;
         this.handle = handle;
-        this.serial = config.serialize ? new ReentrantLock() : null;
+        this.libraryLock = libraryLock;
+        this.serial = config.serialize ? libraryLock : null;
         this.permits = new Semaphore(config.sessions, true);
     }
 
@@ -46,11 +59,16 @@ final class SdfDevice implements AutoCloseable {
      * @throws SdfException if the device does not open
      */
     static SdfDevice open(SdfConfig config) throws SdfException {
-        SdfBinding binding = bind(config);
+        NativePaths.Library library = trusted(config);
+        SdfBinding binding = bind(config, library);
+        Lock serial = libraryLock(library.file());
         long[] device = new long[1];
         int rc;
-        synchronized (SdfDevice.class) {
+        serial.lock(); // opening and closing devices are library-wide, serialized or not
+        try {
             rc = binding.openDevice(device);
+        } finally {
+            serial.unlock();
         }
         if (rc != SdfError.SDR_OK) {
             throw new SdfException("OpenDevice", rc);
@@ -58,16 +76,18 @@ final class SdfDevice implements AutoCloseable {
         if (device[0] == 0) {
             throw new SdfException("OpenDevice", SdfError.SDR_OPENDEVICE.code);
         }
-        return new SdfDevice(binding, config, device[0]);
+        return new SdfDevice(binding, config, device[0], serial);
     }
 
-    private static SdfBinding bind(SdfConfig config) {
-        NativePaths.Library library;
+    private static NativePaths.Library trusted(SdfConfig config) {
         try {
-            library = NativePaths.trusted(config.library);
+            return NativePaths.trusted(config.library);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the SDF library " + config.library + " cannot be loaded: " + e.getMessage(), e);
         }
+    }
+
+    private static SdfBinding bind(SdfConfig config, NativePaths.Library library) {
         int feature = Runtime.version().feature();
         if (config.binding.equals("ffm") && feature < 22) {
             throw new IllegalArgumentException("binding = ffm needs JDK 22 or later; this is JDK " + feature + " (use jni or auto)");
@@ -173,6 +193,13 @@ final class SdfDevice implements AutoCloseable {
         }
     }
 
+    /** Sessions open on the device now (for tests: none may be left behind). */
+    int openSessions() {
+        synchronized (open) {
+            return open.size();
+        }
+    }
+
     /** Called by a session that closed itself. */
     void forget(SdfSession session) {
         synchronized (open) {
@@ -181,12 +208,7 @@ final class SdfDevice implements AutoCloseable {
     }
 
     boolean isClosed() {
-        life.readLock().lock();
-        try {
-            return closed;
-        } finally {
-            life.readLock().unlock();
-        }
+        return closed;
     }
 
     /** Closes every session still open, then the device; waits for calls in progress. Idempotent. */
@@ -209,7 +231,12 @@ final class SdfDevice implements AutoCloseable {
             synchronized (idle) {
                 idle.clear();
             }
-            binding.closeDevice(handle);
+            libraryLock.lock();
+            try {
+                binding.closeDevice(handle);
+            } finally {
+                libraryLock.unlock();
+            }
         } finally {
             life.writeLock().unlock();
         }

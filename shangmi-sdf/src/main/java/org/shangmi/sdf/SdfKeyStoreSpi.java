@@ -126,7 +126,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
             } finally {
                 device.giveBack(session);
             }
-        } catch (SdfException e) {
+        } catch (SdfException | IllegalStateException e) {
             throw new IOException("the device cannot be read: " + e.getMessage(), e);
         }
         for (Map.Entry<String, Entry> entry : entries.entrySet()) {
@@ -160,14 +160,19 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         if (entry == null) {
             return null;
         }
-        char[] secret = password != null ? password.clone() : ask(alias);
+        return key(alias, entry, password, passwords);
+    }
+
+    /** The device key of an entry, unlocked with {@code password}, else with one {@code handler} gives. */
+    private SdfPrivateKey key(String alias, Entry entry, char[] password, CallbackHandler handler) throws UnrecoverableKeyException {
+        char[] secret = password != null ? password.clone() : ask(alias, handler);
         try {
-            SdfPrivateKey key = loaded.get(alias, secret);
-            if (key == null) {
-                key = SdfPrivateKey.load(device, entry.index, entry.signing, entry.publicKey, secret);
-                loaded.put(alias, secret, key);
-            }
-            return key;
+            return loaded.getOrLoad(alias, secret, () -> SdfPrivateKey.load(device, entry.index, entry.signing, entry.publicKey, secret));
+        } catch (IllegalStateException e) {
+            UnrecoverableKeyException failure = new UnrecoverableKeyException("the device key " + alias + " cannot be had: "
+                    + e.getMessage());
+            failure.initCause(e);
+            throw failure;
         } catch (SdfException e) {
             UnrecoverableKeyException failure = new UnrecoverableKeyException("the device refused access to key pair "
                     + entry.index + " (" + alias + "): " + e.getMessage());
@@ -178,7 +183,7 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         }
     }
 
-    private char[] ask(String alias) throws UnrecoverableKeyException {
+    private static char[] ask(String alias, CallbackHandler passwords) throws UnrecoverableKeyException {
         if (passwords == null) {
             throw new UnrecoverableKeyException("the device key " + alias + " needs its access password (give it to getKey, "
                     + "or load the key store with a KeyStore.CallbackHandlerProtection)");
@@ -322,17 +327,11 @@ final class SdfKeyStoreSpi extends KeyStoreSpi {
         if (protection instanceof KeyStore.PasswordProtection given) {
             password = given.getPassword();
         } else if (protection instanceof KeyStore.CallbackHandlerProtection handler) {
-            CallbackHandler saved = passwords;
-            passwords = handler.getCallbackHandler();
-            try {
-                return new KeyStore.PrivateKeyEntry((SdfPrivateKey) engineGetKey(alias, null), entry.chain.clone());
-            } finally {
-                passwords = saved;
-            }
+            return new KeyStore.PrivateKeyEntry(key(alias, entry, null, handler.getCallbackHandler()), entry.chain.clone());
         } else if (protection != null) {
             throw new UnrecoverableEntryException("KeyStore SDF takes a PasswordProtection or a CallbackHandlerProtection");
         }
-        return new KeyStore.PrivateKeyEntry((SdfPrivateKey) engineGetKey(alias, password), entry.chain.clone());
+        return new KeyStore.PrivateKeyEntry(key(alias, entry, password, passwords), entry.chain.clone());
     }
 
     /**

@@ -32,7 +32,7 @@ final class SdfRandomSpi extends SecureRandomSpi {
             } finally {
                 device.giveBack(session);
             }
-        } catch (SdfException e) {
+        } catch (SdfException | IllegalStateException e) {
             throw new ProviderException("the device's random generator failed: " + e.getMessage(), e);
         }
     }

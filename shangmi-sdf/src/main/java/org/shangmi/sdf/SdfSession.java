@@ -90,7 +90,7 @@ final class SdfSession implements AutoCloseable {
      * characters, wiped here.
      */
     void grant(int index, char[] password) throws SdfException {
-        byte[] bytes = utf8(password);
+        byte[] bytes = EccStructs.utf8(password);
         try {
             if (bytes.length == 0) {
                 // SoftSDF and GM/T 0018's devices refuse an empty password; say so without a call
@@ -157,9 +157,7 @@ final class SdfSession implements AutoCloseable {
      * key {@code index} (this session must hold its right).
      */
     byte[] decrypt(int index, byte[] cipher) throws SdfException {
-        if (cipher.length != EccStructs.CIPHER) {
-            throw new IllegalArgumentException("an ECCCipher is " + EccStructs.CIPHER + " bytes");
-        }
+        EccStructs.checkCipherLength(cipher, EccStructs.MAX_CIPHER_DATA);
         byte[] plain = new byte[EccStructs.MAX_CIPHER_DATA];
         int[] length = {plain.length};
         try {
@@ -175,6 +173,119 @@ final class SdfSession implements AutoCloseable {
             return Arrays.copyOf(plain, length[0]);
         } finally {
             EccStructs.wipe(plain);
+        }
+    }
+
+    /** SGD_SM4_CBC: SM4 in CBC mode, the algorithm of the KEK wraps and of the session keys' ciphering. */
+    static final int SGD_SM4_CBC = 0x00000402;
+    /** The longest KEK wrap read back (SoftSDF writes up to 96 bytes for a 512-bit key). */
+    static final int MAX_WRAPPED_KEY = 512;
+    /** Bytes ciphered per call: a multiple of the block, short enough for any device's buffer. */
+    static final int CIPHER_CHUNK = 16 * 1024;
+
+    /**
+     * A new SM4 session key of {@code bits}, made in the device and wrapped under KEK
+     * {@code kekIndex}; the wrap goes to {@code wrapped[0]}. Returns the key's handle in this session.
+     */
+    long generateKeyWithKek(int bits, int kekIndex, byte[][] wrapped) throws SdfException {
+        byte[] out = new byte[MAX_WRAPPED_KEY];
+        int[] length = {out.length};
+        long[] key = new long[1];
+        SdfBinding binding = enter();
+        try {
+            check("GenerateKeyWithKEK", binding.generateKeyWithKek(handle, bits, SGD_SM4_CBC, kekIndex, out, length, key));
+        } finally {
+            device.exit();
+        }
+        if (length[0] < 1 || length[0] > out.length || key[0] == 0) {
+            throw new SdfException("GenerateKeyWithKEK", SdfError.SDR_OUTARGERR.code);
+        }
+        wrapped[0] = Arrays.copyOf(out, length[0]);
+        return key[0];
+    }
+
+    /** The handle of the session key wrapped under KEK {@code kekIndex} in {@code wrapped}. */
+    long importKeyWithKek(int kekIndex, byte[] wrapped) throws SdfException {
+        if (wrapped.length < 1 || wrapped.length > MAX_WRAPPED_KEY) {
+            throw new IllegalArgumentException("a wrapped key is 1 to " + MAX_WRAPPED_KEY + " bytes");
+        }
+        long[] key = new long[1];
+        SdfBinding binding = enter();
+        try {
+            check("ImportKeyWithKEK", binding.importKeyWithKek(handle, SGD_SM4_CBC, kekIndex, wrapped, key));
+        } finally {
+            device.exit();
+        }
+        if (key[0] == 0) {
+            throw new SdfException("ImportKeyWithKEK", SdfError.SDR_OUTARGERR.code);
+        }
+        return key[0];
+    }
+
+    /**
+     * The handle of the session key an SM2 ciphertext ({@code ECCCipher}) to encryption key
+     * {@code index} carries; the key is decrypted inside the device (this session holds the right).
+     */
+    long importKeyWithIsk(int index, byte[] cipher) throws SdfException {
+        // a wrapped session key: at most 64 bytes (512 bits), as devices read it
+        EccStructs.checkCipherLength(cipher, 64);
+        long[] key = new long[1];
+        SdfBinding binding = enter();
+        try {
+            check("ImportKeyWithISK_ECC", binding.importKeyWithIskEcc(handle, index, cipher, key));
+        } finally {
+            device.exit();
+        }
+        if (key[0] == 0) {
+            throw new SdfException("ImportKeyWithISK_ECC", SdfError.SDR_OUTARGERR.code);
+        }
+        return key[0];
+    }
+
+    /** Destroys a session key of this session; the caller calls it once per handle. */
+    void destroyKey(long key) throws SdfException {
+        SdfBinding binding = enter();
+        try {
+            check("DestroyKey", binding.destroyKey(handle, key));
+        } finally {
+            device.exit();
+        }
+    }
+
+    /**
+     * SM4-CBC of {@code in[off..off+len)} (a multiple of 16 bytes) under session key {@code key},
+     * into {@code out[outOff..)}, chaining from {@code iv}, which is left holding the last
+     * ciphertext block (set here, whether or not the device updates it).
+     */
+    void cbc(boolean encrypt, long key, byte[] iv, byte[] in, int off, int len, byte[] out, int outOff) throws SdfException {
+        Objects.checkFromIndexSize(off, len, in.length);
+        Objects.checkFromIndexSize(outOff, len, out.length);
+        if (len % 16 != 0 || iv.length != 16) {
+            throw new IllegalArgumentException("SM4-CBC ciphers whole 16-byte blocks from a 16-byte IV");
+        }
+        int[] written = new int[1];
+        byte[] chain = new byte[16];
+        for (int done = 0; done < len; done += CIPHER_CHUNK) {
+            int n = Math.min(CIPHER_CHUNK, len - done);
+            // the next IV: the chunk's last ciphertext block, read before a decryption in place overwrites it
+            if (!encrypt) {
+                System.arraycopy(in, off + done + n - 16, chain, 0, 16);
+            }
+            byte[] vector = iv.clone();
+            SdfBinding binding = enter();
+            try {
+                check(encrypt ? "Encrypt" : "Decrypt", binding.cipher(encrypt, handle, key, SGD_SM4_CBC, vector, in, off + done, n,
+                        out, outOff + done, written));
+            } finally {
+                device.exit();
+            }
+            if (written[0] != n) {
+                throw new SdfException(encrypt ? "Encrypt" : "Decrypt", SdfError.SDR_OUTARGERR.code);
+            }
+            if (encrypt) {
+                System.arraycopy(out, outOff + done + n - 16, chain, 0, 16);
+            }
+            System.arraycopy(chain, 0, iv, 0, 16);
         }
     }
 
@@ -226,16 +337,6 @@ final class SdfSession implements AutoCloseable {
         byte[] bytes = name.getBytes(StandardCharsets.US_ASCII);
         if (bytes.length == 0 || bytes.length > MAX_FILE_NAME || !name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
             throw new IllegalArgumentException("a device file name is 1 to " + MAX_FILE_NAME + " letters, digits, '.', '_' or '-'");
-        }
-        return bytes;
-    }
-
-    private static byte[] utf8(char[] password) {
-        java.nio.ByteBuffer encoded = StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(password));
-        byte[] bytes = new byte[encoded.remaining()];
-        encoded.get(bytes);
-        if (encoded.hasArray()) {
-            Arrays.fill(encoded.array(), (byte) 0);
         }
         return bytes;
     }

@@ -19,6 +19,8 @@ import org.shangmi.provider.ShangMiProvider;
  * <li>{@code KeyStore "SDF"}: the device's key pairs, {@code sign-N} and {@code enc-N};
  * <li>{@code Signature "SM3withSM2"} and {@code "NONEwithSM2"}, and {@code Cipher "SM2"} for its {@link SdfPrivateKey}s
  *     (found by the JCA by the key's class; public-key work goes to the ShangMi provider);
+ * <li>SM4 session keys in the device ({@link SdfSecretKey}): {@code KeyGenerator "SM4"} under a
+ *     key-encryption key, {@code SecretKeyFactory "SM4"} from a wrap, {@code Cipher "SM4"} in CBC mode;
  * <li>{@code SecureRandom "SDF"}: the device's generator.
  * </ul>
  * {@link #close()} closes the device: its sessions, and every key loaded from it.
@@ -85,6 +87,11 @@ public final class ShangMiSdfProvider extends Provider implements AutoCloseable 
         register("Cipher", "SM2", SdfCipherSpi.class,
                 Map.of("SupportedKeyClasses", keys, "SupportedModes", "DER|DER_C1C2C3|C1C3C2|C1C2C3",
                         "SupportedPaddings", "NOPADDING"), () -> new SdfCipherSpi(software));
+        String secretKeys = SdfSecretKey.class.getName();
+        register("Cipher", "SM4", SdfSm4CipherSpi.class, Map.of("SupportedKeyClasses", secretKeys, "SupportedModes", "CBC",
+                "SupportedPaddings", "NOPADDING|PKCS5PADDING|PKCS7PADDING"), () -> new SdfSm4CipherSpi(device));
+        register("KeyGenerator", "SM4", SdfKeyGeneratorSpi.class, Map.of(), () -> new SdfKeyGeneratorSpi(device));
+        register("SecretKeyFactory", "SM4", SdfSecretKeyFactorySpi.class, Map.of(), () -> new SdfSecretKeyFactorySpi(device));
         register("SecureRandom", "SDF", SdfRandomSpi.class, Map.of("ThreadSafe", "true"), () -> new SdfRandomSpi(device));
     }
 

@@ -37,6 +37,7 @@ final class FfmSdfBinding implements SdfBinding {
     private final MethodHandle internalDecryptEcc;
     private final MethodHandle generateKeyWithKek;
     private final MethodHandle importKeyWithKek;
+    private final MethodHandle importKeyWithIskEcc;
     private final MethodHandle destroyKey;
     private final MethodHandle encrypt;
     private final MethodHandle decrypt;
@@ -77,6 +78,8 @@ final class FfmSdfBinding implements SdfBinding {
         generateKeyWithKek = find("GenerateKeyWithKEK", ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
         // int SDF_ImportKeyWithKEK(void *hSessionHandle, unsigned int uiAlgID, unsigned int uiKEKIndex, unsigned char *pucKey, unsigned int puiKeyLength, void **phKeyHandle)
         importKeyWithKek = find("ImportKeyWithKEK", ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS);
+        // int SDF_ImportKeyWithISK_ECC(void *hSessionHandle, unsigned int uiISKIndex, ECCCipher *pucKey, void **phKeyHandle)
+        importKeyWithIskEcc = find("ImportKeyWithISK_ECC", ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
         // int SDF_DestroyKey(void *hSessionHandle, void *hKeyHandle)
         destroyKey = find("DestroyKey", ADDRESS, ADDRESS);
         // int SDF_Encrypt(void *hSessionHandle, void *hKeyHandle, unsigned int uiAlgID, unsigned char *pucIV, unsigned char *pucData, unsigned int uiDataLength, unsigned char *pucEncData, unsigned int *puiEncDataLength)
@@ -131,6 +134,9 @@ final class FfmSdfBinding implements SdfBinding {
 
     /** A copy of {@code bytes[off..off+len)} in the arena (at least one byte, so that no pointer is NULL). */
     private static MemorySegment in(Arena arena, byte[] bytes, int off, int len) {
+        if (len < 0 || off < 0 || (bytes != null && off > bytes.length - len)) {
+            throw new IllegalArgumentException("a buffer range out of bounds");
+        }
         MemorySegment segment = arena.allocate(Math.max(len, 1));
         if (bytes != null && len > 0) {
             MemorySegment.copy(bytes, off, segment, JAVA_BYTE, 0, len);
@@ -324,6 +330,18 @@ final class FfmSdfBinding implements SdfBinding {
     }
 
     @Override
+    public int importKeyWithIskEcc(long session, int index, byte[] cipher, long[] key) {
+        try (Arena arena = new WipingArena()) {
+            MemorySegment slot = arena.allocate(ADDRESS);
+            int rc = call(importKeyWithIskEcc, handle(session), index, in(arena, cipher), slot);
+            if (rc == 0) {
+                pointerOut(slot, key);
+            }
+            return rc;
+        }
+    }
+
+    @Override
     public int destroyKey(long session, long key) {
         return call(destroyKey, handle(session), handle(key));
     }
@@ -334,7 +352,7 @@ final class FfmSdfBinding implements SdfBinding {
         try (Arena arena = new WipingArena()) {
             MemorySegment vector = iv == null ? MemorySegment.NULL : in(arena, iv);
             // room beyond the input for a library that pads: only what fits the input's length is copied back
-            MemorySegment out = in(arena, null, 0, length + 64);
+            MemorySegment out = in(arena, null, 0, Math.addExact(length, 64));
             MemorySegment written = arena.allocate(JAVA_INT);
             written.set(JAVA_INT, 0, length);
             int rc = call(forward ? encrypt : decrypt, handle(session), handle(key), algorithm, vector,
@@ -356,7 +374,8 @@ final class FfmSdfBinding implements SdfBinding {
             int[] macLength) {
         try (Arena arena = new WipingArena()) {
             MemorySegment vector = iv == null ? MemorySegment.NULL : in(arena, iv);
-            MemorySegment out = in(arena, null, 0, mac.length);
+            // the function takes no capacity: room for the longest MAC (HMAC-SM3, 32 bytes) whatever the caller asked
+            MemorySegment out = in(arena, null, 0, Math.max(mac.length, 64));
             MemorySegment written = arena.allocate(JAVA_INT);
             written.set(JAVA_INT, 0, mac.length);
             int rc = call(calculateMac, handle(session), handle(key), algorithm, vector, in(arena, input, inOff, length), length,
@@ -385,7 +404,7 @@ final class FfmSdfBinding implements SdfBinding {
         try (Arena arena = new WipingArena()) {
             MemorySegment out = in(arena, null, 0, buffer.length);
             MemorySegment read = arena.allocate(JAVA_INT);
-            read.set(JAVA_INT, 0, Math.min(length[0], buffer.length));
+            read.set(JAVA_INT, 0, Integer.compareUnsigned(length[0], buffer.length) <= 0 ? length[0] : buffer.length);
             int rc = call(readFile, handle(session), in(arena, name), name.length, offset, read, out);
             if (rc == 0) {
                 int count = read.get(JAVA_INT, 0);

@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.PrivateKey;
-import java.security.Security;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,41 +23,24 @@ import org.shangmi.cms.EnvelopedMessage;
 import org.shangmi.cms.SignedMessage;
 import org.shangmi.cms.VerifiedSigner;
 import org.shangmi.core.testing.GmsslPeer;
-import org.shangmi.provider.ShangMiProvider;
 
 /**
  * CMS (GM/T 0010) with device keys, unchanged code above the JCA: signed messages in GmSSL's form
  * verified by {@code gmssl cmsverify} and in the standard form by our reader; envelopes of
  * {@code gmssl cmsencrypt} and of our enveloper opened with the device's encryption key.
  */
-class SdfCmsTest {
+class SdfCmsTest extends WithDevice {
 
     private static final byte[] CONTENT = "a contract signed with a key that never left the device".getBytes(StandardCharsets.UTF_8);
     private static DevicePki pki;
-    private ShangMiSdfProvider provider;
-
-    static List<String> bindings() {
-        return SoftSdf.bindings();
-    }
 
     @BeforeAll
     static void makePki() throws Exception {
         pki = DevicePki.make();
     }
 
-    @AfterEach
-    void close() {
-        if (provider != null) {
-            Security.removeProvider(provider.getName());
-            Security.removeProvider(ShangMiProvider.NAME);
-            provider.close();
-        }
-    }
-
     private PrivateKey deviceKey(String binding, String alias) throws Exception {
-        provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, "key-indexes=1"));
-        Security.insertProviderAt(new ShangMiProvider(), 1);
-        Security.addProvider(provider);
+        open(binding, "key-indexes=1");
         KeyStore store = KeyStore.getInstance("SDF", provider);
         store.load(null, null);
         return (PrivateKey) store.getKey(alias, SoftSdf.PASSWORD.toCharArray());

@@ -17,10 +17,8 @@ import java.security.InvalidParameterException;
 import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
-import java.security.Provider;
 import java.security.PublicKey;
 import java.security.SecureRandom;
-import java.security.Security;
 import java.security.Signature;
 import java.security.UnrecoverableKeyException;
 import java.security.spec.X509EncodedKeySpec;
@@ -31,12 +29,10 @@ import java.util.HexFormat;
 import java.util.List;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.testing.GmsslPeer;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.provider.spec.Sm2CiphertextFormat;
 import org.shangmi.provider.spec.Sm2SignatureSpec;
 
@@ -46,34 +42,9 @@ import org.shangmi.provider.spec.Sm2SignatureSpec;
  * in the device verify in GmSSL and GmSSL's device signatures verify here, ciphertexts of GmSSL
  * and of every layout decrypt in the device, and every failure is a clear exception.
  */
-class SdfProviderTest {
+class SdfProviderTest extends WithDevice {
 
-    private static final Provider SHANGMI = new ShangMiProvider();
     private static final byte[] MESSAGE = "a message signed in the device".getBytes(StandardCharsets.US_ASCII);
-
-    private ShangMiSdfProvider provider;
-
-    static List<String> bindings() {
-        return SoftSdf.bindings();
-    }
-
-    @AfterEach
-    void close() {
-        if (provider != null) {
-            Security.removeProvider(provider.getName());
-            Security.removeProvider(SHANGMI.getName());
-            provider.close();
-        }
-    }
-
-    /** The configured provider, installed as an application would: ShangMi first (the JDK's X.509 classes need it), the device's after. */
-    private ShangMiSdfProvider open(String binding, String... extra) {
-        close();
-        provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, extra));
-        Security.insertProviderAt(SHANGMI, 1);
-        Security.addProvider(provider);
-        return provider;
-    }
 
     private KeyStore store(String binding) throws Exception {
         KeyStore store = KeyStore.getInstance("SDF", open(binding));

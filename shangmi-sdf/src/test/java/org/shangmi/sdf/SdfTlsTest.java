@@ -12,19 +12,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.PrivateKey;
-import java.security.Security;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.testing.GmsslPeer;
-import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.tls.ShangMiTlsProvider;
 
 /**
@@ -34,36 +31,19 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * in the device's file area by {@code KeyStore "SDF"} and the keys reached through ShangMiTLS's
  * {@code KeyManagerFactory} over that key store.
  */
-class SdfTlsTest {
+class SdfTlsTest extends WithDevice {
 
     private static final int TIMEOUT_SECONDS = 30;
     private static DevicePki pki;
-    private ShangMiSdfProvider provider;
-
-    static List<String> bindings() {
-        return SoftSdf.bindings();
-    }
 
     @BeforeAll
     static void makePki() throws Exception {
         pki = DevicePki.make();
     }
 
-    @AfterEach
-    void close() {
-        if (provider != null) {
-            Security.removeProvider(provider.getName());
-            Security.removeProvider(ShangMiProvider.NAME);
-            provider.close();
-        }
-    }
-
     /** The device's key store, listing pair 1 only, with its chains set (kept in the device) and read back by a fresh store. */
     private KeyStore deviceStore(String binding) throws Exception {
-        provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, "key-indexes=1"));
-        // ShangMi ahead of SunEC, as the JDK's X.509 classes need it for SM2 certificates (docs/pki.md)
-        Security.insertProviderAt(new ShangMiProvider(), 1);
-        Security.addProvider(provider);
+        open(binding, "key-indexes=1");
         KeyStore writer = KeyStore.getInstance("SDF", provider);
         writer.load(null, null);
         char[] password = SoftSdf.PASSWORD.toCharArray();
