@@ -94,6 +94,33 @@ class SdfCommandsTest {
         assertArrayEquals(content, Files.readAllBytes(device.resolve("content.out")));
     }
 
+    /** s_server -tlcp on the device's pair 1 (certificates from GmSSL for the device's keys) serves GmSSL's tlcp_client. */
+    @Test
+    void tlcpServerOnDeviceKeysServesGmssl() throws Exception {
+        GmsslPeer.run(device, "sm2keygen", "-pass", "root-secret", "-out", "root.key");
+        GmsslPeer.run(device, "certgen", "-C", "CN", "-O", "ShangMi Test", "-CN", "Device Root", "-days", "30", "-key", "root.key",
+                "-pass", "root-secret", "-key_usage", "keyCertSign", "-ca", "-out", "root.pem");
+        for (String name : new String[] {"sign", "enc"}) {
+            GmsslPeer.run(device, "reqgen", "-C", "CN", "-CN", "localhost", "-key", "sm2" + name + "-1.pem", "-pass", PASSWORD,
+                    "-out", name + ".req");
+            GmsslPeer.run(device, "reqsign", "-in", name + ".req", "-days", "30", "-cacert", "root.pem", "-key", "root.key", "-pass",
+                    "root-secret", "-subject_dns_name", "localhost", "-key_usage", name.equals("sign") ? "digitalSignature" : "keyEncipherment",
+                    "-out", name + ".pem");
+        }
+        Files.writeString(device.resolve("sign-chain.pem"), Files.readString(device.resolve("sign.pem"))
+                + Files.readString(device.resolve("root.pem")));
+        try (RunningProcess server = RunningProcess.shangmi(device, withDevice("s_server", "-tlcp", "-accept", "0", "-www",
+                "-naccept", "1", "-sign_cert", "sign-chain.pem", "-sign_key", "sdf:1", "-enc_cert", "enc.pem", "-enc_key", "sdf:1"))) {
+            int port = server.acceptedPort(TIMEOUT);
+            org.shangmi.tls.tlcp.GmsslTlcp.Result result = org.shangmi.tls.tlcp.GmsslTlcp.client(device, List.of("-host", "127.0.0.1",
+                    "-port", Integer.toString(port), "-server_name", "localhost", "-cacert", "root.pem", "-cipher_suite", "TLS_ECC_SM4_GCM_SM3"),
+                    "GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII), TIMEOUT);
+            assertTrue(result.connected(), result.describe() + server.printed());
+            assertTrue(new String(result.stdout(), StandardCharsets.UTF_8).startsWith("HTTP/1.0 200 ok"), result.describe());
+            assertEquals(0, server.waitFor(TIMEOUT), server.printed());
+        }
+    }
+
     @Test
     void aWrongPasswordAndAMissingDeviceAreSaidPlainly() {
         try (RunningProcess run = RunningProcess.shangmi(device, "sign", "-sdf", library.toString(), "-key", "sdf:1", "-passin",
