@@ -150,20 +150,30 @@ run_maven() {
   JAVA_HOME=$java_home MAVEN_OPTS="${MAVEN_OPTS:-} $quiet_unsafe" mvn -B "$@"
 }
 
-# gmssl_command: prints the path of GmSSL 3's gmssl, built once per machine by the peer script
-# shared/peers/gmssl/build, found as the tests find it: $SHANGMI_PEERS/gmssl/build, then beside the
-# repository (../shared/peers), then /work/shared/peers.
-gmssl_command() {
-  local repository script
+# peer_output NAME WHAT: runs the peer script shared/peers/NAME/build (built once per machine) and
+# prints the last line it prints (the path of WHAT), finding the script as the tests do:
+# $SHANGMI_PEERS/NAME/build, then beside the repository (../shared/peers), then /work/shared/peers.
+peer_output() {
+  local name=$1 what=$2 repository script
   repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-  for script in ${SHANGMI_PEERS:+"$SHANGMI_PEERS/gmssl/build"} "$repository/../shared/peers/gmssl/build" \
-      /work/shared/peers/gmssl/build; do
+  for script in ${SHANGMI_PEERS:+"$SHANGMI_PEERS/$name/build"} "$repository/../shared/peers/$name/build" \
+      "/work/shared/peers/$name/build"; do
     if [ -x "$script" ]; then
       ensure_cmake
       "$script" | tail -n 1
       return
     fi
   done
-  echo "shangmi: no GmSSL peer script (shared/peers/gmssl/build); set SHANGMI_PEERS to the folder that holds gmssl/build" >&2
+  echo "shangmi: no $what peer script (shared/peers/$name/build); set SHANGMI_PEERS to the folder that holds $name/build" >&2
   return 1
+}
+
+# gmssl_command: prints the path of GmSSL 3's gmssl
+gmssl_command() {
+  peer_output gmssl GmSSL
+}
+
+# softsdf_library: prints the path of SoftSDF's libsoftsdf.so (GM/T 0018 in software, the test device)
+softsdf_library() {
+  peer_output softsdf SoftSDF
 }

@@ -83,7 +83,7 @@ public class TlcpBench {
     private static final char[] PASSWORD = "bench".toCharArray();
 
     /** A key store with a side's "sign" and "enc" entries, one subject, issued by the root. */
-    private static KeyStore side(KeyPairGenerator generator, KeyPair root, X500Principal rootName, X509Certificate rootCertificate,
+    static KeyStore side(KeyPairGenerator generator, KeyPair root, X500Principal rootName, X509Certificate rootCertificate,
             String commonName) throws Exception {
         X500Principal name = new X500Principal("CN=" + commonName);
         KeyStore store = KeyStore.getInstance("PKCS12");
@@ -98,7 +98,7 @@ public class TlcpBench {
         return store;
     }
 
-    private static X509Certificate certificate(KeyPair subject, X500Principal subjectName, KeyPair issuer, X500Principal issuerName,
+    static X509Certificate certificate(KeyPair subject, X500Principal subjectName, KeyPair issuer, X500Principal issuerName,
             String... extensionLines) throws Exception {
         Extensions extensions = new Extensions();
         for (String line : extensionLines) {
@@ -109,7 +109,7 @@ public class TlcpBench {
                 .extensions(extensions).sign(issuer.getPrivate());
     }
 
-    private static SSLContext context(KeyStore keys, TrustManagerFactory trust) throws Exception {
+    static SSLContext context(KeyStore keys, TrustManagerFactory trust) throws Exception {
         KeyManagerFactory managers = KeyManagerFactory.getInstance("SunX509");
         managers.init(keys, PASSWORD);
         SSLContext context = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
