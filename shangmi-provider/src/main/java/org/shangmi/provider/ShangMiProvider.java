@@ -485,5 +485,20 @@ public final class ShangMiProvider extends Provider {
             }
             return factory.get();
         }
+
+        /**
+         * False for a key without an encoding format that is no {@code ECKey}: a token's or a
+         * device's key, which only its own provider can use. The JCA then passes such a key to
+         * that provider without trying this one first, so that a failure reports that provider's
+         * reason rather than this one's refusal.
+         */
+        @Override
+        public boolean supportsParameter(Object parameter) {
+            if (parameter instanceof java.security.Key key && key.getFormat() == null
+                    && !(key instanceof java.security.interfaces.ECKey)) {
+                return false;
+            }
+            return super.supportsParameter(parameter);
+        }
     }
 }

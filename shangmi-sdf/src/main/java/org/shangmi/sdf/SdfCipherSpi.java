@@ -132,6 +132,9 @@ final class SdfCipherSpi extends CipherSpi {
                 if (device.isDestroyed()) {
                     throw new InvalidKeyException("the device key is destroyed");
                 }
+                if (device.device().isClosed()) {
+                    throw new InvalidKeyException("the SDF device is closed");
+                }
                 key = device;
             }
             case Cipher.ENCRYPT_MODE, Cipher.WRAP_MODE -> {

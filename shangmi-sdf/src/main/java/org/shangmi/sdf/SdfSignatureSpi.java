@@ -55,6 +55,9 @@ final class SdfSignatureSpi extends SignatureSpi {
         if (device.isDestroyed()) {
             throw new InvalidKeyException("the device key is destroyed");
         }
+        if (device.device().isClosed()) {
+            throw new InvalidKeyException("the SDF device is closed");
+        }
         key = device;
         verifier = null;
         digest = sm3();

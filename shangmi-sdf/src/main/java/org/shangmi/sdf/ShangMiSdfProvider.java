@@ -100,7 +100,7 @@ public final class ShangMiSdfProvider extends Provider implements AutoCloseable 
             @Override
             public Object newInstance(Object parameter) {
                 if (device.isClosed()) {
-                    throw new ProviderException(getProvider().getName() + " is closed");
+                    throw new ProviderException("the SDF device is closed (" + getProvider().getName() + ")");
                 }
                 return make.get();
             }

@@ -51,6 +51,7 @@ class SdfTlsTest extends WithDevice {
         writer.setKeyEntry("enc-1", writer.getKey("enc-1", password), password, pki.chain("enc"));
         KeyStore store = KeyStore.getInstance("SDF", provider);
         store.load(null, null);
+        KeyStoreHolder.last = store;
         assertArrayEquals(pki.chain("sign"), store.getCertificateChain("sign-1"), "the chain came back from the device's files");
         assertArrayEquals(pki.chain("enc"), store.getCertificateChain("enc-1"));
         KeyStore.PrivateKeyEntry entry = (KeyStore.PrivateKeyEntry) store.getEntry("sign-1",
@@ -85,6 +86,42 @@ class SdfTlsTest extends WithDevice {
         SSLContext context = server("TLSv1.3", deviceStore(binding));
         exchange(context, "TLS_SM4_GCM_SM3", "tls13_client", List.of("-cipher_suite", "TLS_SM4_GCM_SM3", "-supported_group",
                 "sm2p256v1", "-sig_alg", "sm2sig_sm3"), "Protocol: TLS1.3");
+    }
+
+    /**
+     * The device fails under a handshake (here: closed while the server runs): the server's
+     * handshake ends with an exception that says why, and no session of the device stays open.
+     */
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void aDeviceThatFailsMidHandshakeEndsItPlainly(String binding) throws Exception {
+        SSLContext context = server("TLCPv1.1", deviceStore(binding));
+        exchange(context, "TLCP_ECC_SM4_GCM_SM3", "tlcp_client", List.of("-cipher_suite", "TLS_ECC_SM4_GCM_SM3"), "Protocol: TLCP");
+        SdfDevice device = ((SdfPrivateKey) KeyStoreHolder.last.getKey("sign-1", SoftSdf.PASSWORD.toCharArray())).device();
+        provider.close();
+        assertEquals(0, device.openSessions(), "closing the provider closed every session, the keys' too");
+        Path directory = Files.createTempDirectory("sdf-client");
+        Files.write(directory.resolve("request"), new byte[] {'x'});
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
+                InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
+            try (GmsslPeer.Running client = GmsslPeer.start(directory, "tlcp_client", "-host", "127.0.0.1", "-port",
+                    Integer.toString(listener.getLocalPort()), "-server_name", "localhost", "-cacert",
+                    pki.directory.resolve("root.pem").toString(), "-cipher_suite", "TLS_ECC_SM4_GCM_SM3", "-in",
+                    directory.resolve("request").toString());
+                    SSLSocket socket = (SSLSocket) listener.accept()) {
+                socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                java.io.IOException failed = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                        socket::startHandshake);
+                StringBuilder reasons = new StringBuilder();
+                for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
+                    reasons.append(cause).append('\n');
+                }
+                assertTrue(reasons.toString().contains("the SDF device is closed"), reasons.toString());
+                client.waitFor(TIMEOUT_SECONDS);
+                assertEquals(0, client.stdout().length, "no data reached GmSSL's client");
+            }
+        }
     }
 
     /** GmSSL's client sends a request to our server on the device's keys; our server answers; both check what they got. */
@@ -126,9 +163,8 @@ class SdfTlsTest extends WithDevice {
         }
     }
 
-    /** The device's key, not a copy: what the key manager hands the engines. */
-    @SuppressWarnings("unused")
-    private static boolean inDevice(PrivateKey key) {
-        return key instanceof SdfPrivateKey && key.getEncoded() == null;
+    /** The last device key store made, for a test that needs its keys' device. */
+    private static final class KeyStoreHolder {
+        static KeyStore last;
     }
 }

@@ -26,7 +26,9 @@ abstract class WithDevice {
         close();
         provider = (ShangMiSdfProvider) new ShangMiSdfProvider().configure(SoftSdf.configuration(binding, extra));
         Security.insertProviderAt(SHANGMI, 1);
-        Security.addProvider(provider);
+        if (Security.addProvider(provider) < 0) {
+            throw new AssertionError("a provider named " + provider.getName() + " is installed already");
+        }
         return provider;
     }
 
