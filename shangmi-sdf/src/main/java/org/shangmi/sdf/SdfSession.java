@@ -47,6 +47,21 @@ final class SdfSession implements AutoCloseable {
         return device.binding;
     }
 
+    /**
+     * One call into the library through the device's entry: {@code function} names it in the
+     * exception its result code becomes.
+     */
+    private void call(String function, java.util.function.ToIntFunction<SdfBinding> c) throws SdfException {
+        SdfBinding binding = enter();
+        int rc;
+        try {
+            rc = c.applyAsInt(binding);
+        } finally {
+            device.exit();
+        }
+        check(function, rc);
+    }
+
     private static void check(String function, int rc) throws SdfException {
         if (rc != SdfError.SDR_OK) {
             throw new SdfException(function, rc);
@@ -56,12 +71,7 @@ final class SdfSession implements AutoCloseable {
     /** The DEVICEINFO structure (100 bytes). */
     byte[] deviceInfo() throws SdfException {
         byte[] info = new byte[100];
-        SdfBinding binding = enter();
-        try {
-            check("GetDeviceInfo", binding.getDeviceInfo(handle, info));
-        } finally {
-            device.exit();
-        }
+        call("GetDeviceInfo", binding -> binding.getDeviceInfo(handle, info));
         return info;
     }
 
@@ -72,12 +82,7 @@ final class SdfSession implements AutoCloseable {
         try {
             for (int done = 0; done < len; done += chunk.length) {
                 int n = Math.min(chunk.length, len - done);
-                SdfBinding binding = enter();
-                try {
-                    check("GenerateRandom", binding.generateRandom(handle, chunk, n));
-                } finally {
-                    device.exit();
-                }
+                call("GenerateRandom", binding -> binding.generateRandom(handle, chunk, n));
                 System.arraycopy(chunk, 0, out, off + done, n);
             }
         } finally {
@@ -96,36 +101,21 @@ final class SdfSession implements AutoCloseable {
                 // SoftSDF and GM/T 0018's devices refuse an empty password; say so without a call
                 throw new SdfException("GetPrivateKeyAccessRight", SdfError.SDR_INARGERR.code);
             }
-            SdfBinding binding = enter();
-            try {
-                check("GetPrivateKeyAccessRight", binding.getPrivateKeyAccessRight(handle, index, bytes));
-            } finally {
-                device.exit();
-            }
+            call("GetPrivateKeyAccessRight", binding -> binding.getPrivateKeyAccessRight(handle, index, bytes));
         } finally {
             EccStructs.wipe(bytes);
         }
     }
 
     void release(int index) throws SdfException {
-        SdfBinding binding = enter();
-        try {
-            check("ReleasePrivateKeyAccessRight", binding.releasePrivateKeyAccessRight(handle, index));
-        } finally {
-            device.exit();
-        }
+        call("ReleasePrivateKeyAccessRight", binding -> binding.releasePrivateKeyAccessRight(handle, index));
     }
 
     /** The public key x || y of the signing ({@code sign}) or encryption key pair {@code index}. */
     byte[] exportPublicKey(boolean sign, int index) throws SdfException {
         byte[] struct = new byte[EccStructs.PUBLIC_KEY];
-        SdfBinding binding = enter();
-        try {
-            check(sign ? "ExportSignPublicKey_ECC" : "ExportEncPublicKey_ECC",
-                    sign ? binding.exportSignPublicKeyEcc(handle, index, struct) : binding.exportEncPublicKeyEcc(handle, index, struct));
-        } finally {
-            device.exit();
-        }
+        call(sign ? "ExportSignPublicKey_ECC" : "ExportEncPublicKey_ECC",
+                binding -> sign ? binding.exportSignPublicKeyEcc(handle, index, struct) : binding.exportEncPublicKeyEcc(handle, index, struct));
         try {
             return EccStructs.publicKey(struct);
         } catch (EccStructs.SdfFormatException e) {
@@ -139,12 +129,7 @@ final class SdfSession implements AutoCloseable {
             throw new IllegalArgumentException("an SM2 digest e is 32 bytes");
         }
         byte[] struct = new byte[EccStructs.SIGNATURE];
-        SdfBinding binding = enter();
-        try {
-            check("InternalSign_ECC", binding.internalSignEcc(handle, index, e, struct));
-        } finally {
-            device.exit();
-        }
+        call("InternalSign_ECC", binding -> binding.internalSignEcc(handle, index, e, struct));
         try {
             return EccStructs.signatureDer(struct);
         } catch (EccStructs.SdfFormatException x) {
@@ -161,12 +146,7 @@ final class SdfSession implements AutoCloseable {
         byte[] plain = new byte[EccStructs.MAX_CIPHER_DATA];
         int[] length = {plain.length};
         try {
-            SdfBinding binding = enter();
-            try {
-                check("InternalDecrypt_ECC", binding.internalDecryptEcc(handle, index, SGD_SM2_3, cipher, plain, length));
-            } finally {
-                device.exit();
-            }
+            call("InternalDecrypt_ECC", binding -> binding.internalDecryptEcc(handle, index, SGD_SM2_3, cipher, plain, length));
             if (length[0] < 0 || length[0] > plain.length) {
                 throw new SdfException("InternalDecrypt_ECC", SdfError.SDR_OUTARGERR.code);
             }
@@ -191,12 +171,7 @@ final class SdfSession implements AutoCloseable {
         byte[] out = new byte[MAX_WRAPPED_KEY];
         int[] length = {out.length};
         long[] key = new long[1];
-        SdfBinding binding = enter();
-        try {
-            check("GenerateKeyWithKEK", binding.generateKeyWithKek(handle, bits, SGD_SM4_CBC, kekIndex, out, length, key));
-        } finally {
-            device.exit();
-        }
+        call("GenerateKeyWithKEK", binding -> binding.generateKeyWithKek(handle, bits, SGD_SM4_CBC, kekIndex, out, length, key));
         if (length[0] < 1 || length[0] > out.length || key[0] == 0) {
             throw new SdfException("GenerateKeyWithKEK", SdfError.SDR_OUTARGERR.code);
         }
@@ -210,12 +185,7 @@ final class SdfSession implements AutoCloseable {
             throw new IllegalArgumentException("a wrapped key is 1 to " + MAX_WRAPPED_KEY + " bytes");
         }
         long[] key = new long[1];
-        SdfBinding binding = enter();
-        try {
-            check("ImportKeyWithKEK", binding.importKeyWithKek(handle, SGD_SM4_CBC, kekIndex, wrapped, key));
-        } finally {
-            device.exit();
-        }
+        call("ImportKeyWithKEK", binding -> binding.importKeyWithKek(handle, SGD_SM4_CBC, kekIndex, wrapped, key));
         if (key[0] == 0) {
             throw new SdfException("ImportKeyWithKEK", SdfError.SDR_OUTARGERR.code);
         }
@@ -230,12 +200,7 @@ final class SdfSession implements AutoCloseable {
         // a wrapped session key: at most 64 bytes (512 bits), as devices read it
         EccStructs.checkCipherLength(cipher, 64);
         long[] key = new long[1];
-        SdfBinding binding = enter();
-        try {
-            check("ImportKeyWithISK_ECC", binding.importKeyWithIskEcc(handle, index, cipher, key));
-        } finally {
-            device.exit();
-        }
+        call("ImportKeyWithISK_ECC", binding -> binding.importKeyWithIskEcc(handle, index, cipher, key));
         if (key[0] == 0) {
             throw new SdfException("ImportKeyWithISK_ECC", SdfError.SDR_OUTARGERR.code);
         }
@@ -244,12 +209,7 @@ final class SdfSession implements AutoCloseable {
 
     /** Destroys a session key of this session; the caller calls it once per handle. */
     void destroyKey(long key) throws SdfException {
-        SdfBinding binding = enter();
-        try {
-            check("DestroyKey", binding.destroyKey(handle, key));
-        } finally {
-            device.exit();
-        }
+        call("DestroyKey", binding -> binding.destroyKey(handle, key));
     }
 
     /**
@@ -272,13 +232,10 @@ final class SdfSession implements AutoCloseable {
                 System.arraycopy(in, off + done + n - 16, chain, 0, 16);
             }
             byte[] vector = iv.clone();
-            SdfBinding binding = enter();
-            try {
-                check(encrypt ? "Encrypt" : "Decrypt", binding.cipher(encrypt, handle, key, SGD_SM4_CBC, vector, in, off + done, n,
-                        out, outOff + done, written));
-            } finally {
-                device.exit();
-            }
+            int from = off + done;
+            int to = outOff + done;
+            call(encrypt ? "Encrypt" : "Decrypt",
+                    binding -> binding.cipher(encrypt, handle, key, SGD_SM4_CBC, vector, in, from, n, out, to, written));
             if (written[0] != n) {
                 throw new SdfException(encrypt ? "Encrypt" : "Decrypt", SdfError.SDR_OUTARGERR.code);
             }
@@ -294,12 +251,7 @@ final class SdfSession implements AutoCloseable {
         byte[] file = fileName(name);
         byte[] buffer = new byte[max];
         int[] length = {max};
-        SdfBinding binding = enter();
-        try {
-            check("ReadFile", binding.readFile(handle, file, 0, length, buffer));
-        } finally {
-            device.exit();
-        }
+        call("ReadFile", binding -> binding.readFile(handle, file, 0, length, buffer));
         if (length[0] < 0 || length[0] > max) {
             throw new SdfException("ReadFile", SdfError.SDR_OUTARGERR.code);
         }
@@ -325,12 +277,7 @@ final class SdfSession implements AutoCloseable {
 
     void deleteFile(String name) throws SdfException {
         byte[] file = fileName(name);
-        SdfBinding binding = enter();
-        try {
-            check("DeleteFile", binding.deleteFile(handle, file));
-        } finally {
-            device.exit();
-        }
+        call("DeleteFile", binding -> binding.deleteFile(handle, file));
     }
 
     private static byte[] fileName(String name) {
