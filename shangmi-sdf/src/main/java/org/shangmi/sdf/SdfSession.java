@@ -246,6 +246,33 @@ final class SdfSession implements AutoCloseable {
         }
     }
 
+    /** SGD_SM4_MAC: the CBC-MAC of SM4. */
+    static final int SGD_SM4_MAC = 0x00000410;
+
+    /**
+     * Chains {@code in[off..off+len)} (whole 16-byte blocks) through SM4-CBC-MAC under session key
+     * {@code key} from {@code chain}, which is left holding the last chaining block, the MAC of
+     * what was given (set here, from the MAC the device returns, whether or not it updates the IV).
+     */
+    void cbcMac(long key, byte[] chain, byte[] in, int off, int len) throws SdfException {
+        Objects.checkFromIndexSize(off, len, in.length);
+        if (len == 0 || len % 16 != 0 || chain.length != 16) {
+            throw new IllegalArgumentException("SM4-CBC-MAC chains whole 16-byte blocks, at least one, from a 16-byte IV");
+        }
+        int[] written = new int[1];
+        byte[] mac = new byte[16];
+        for (int done = 0; done < len; done += CIPHER_CHUNK) {
+            int n = Math.min(CIPHER_CHUNK, len - done);
+            byte[] vector = chain.clone();
+            int from = off + done;
+            call("CalculateMAC", binding -> binding.calculateMac(handle, key, SGD_SM4_MAC, vector, in, from, n, mac, written));
+            if (written[0] != 16) {
+                throw new SdfException("CalculateMAC", SdfError.SDR_OUTARGERR.code);
+            }
+            System.arraycopy(mac, 0, chain, 0, 16);
+        }
+    }
+
     /** The bytes of a file in the device's file area, up to {@code max}; null if it cannot be read. */
     byte[] readFile(String name, int max) throws SdfException {
         byte[] file = fileName(name);

@@ -90,6 +90,7 @@ public final class ShangMiSdfProvider extends Provider implements AutoCloseable 
         String secretKeys = SdfSecretKey.class.getName();
         register("Cipher", "SM4", SdfSm4CipherSpi.class, Map.of("SupportedKeyClasses", secretKeys, "SupportedModes", "CBC",
                 "SupportedPaddings", "NOPADDING|PKCS5PADDING|PKCS7PADDING"), () -> new SdfSm4CipherSpi(device));
+        register("Mac", "SM4-CBC-MAC", SdfMacSpi.class, Map.of("SupportedKeyClasses", secretKeys), SdfMacSpi::new);
         register("KeyGenerator", "SM4", SdfKeyGeneratorSpi.class, Map.of(), () -> new SdfKeyGeneratorSpi(device));
         register("SecretKeyFactory", "SM4", SdfSecretKeyFactorySpi.class, Map.of(), () -> new SdfSecretKeyFactorySpi(device));
         register("SecureRandom", "SDF", SdfRandomSpi.class, Map.of("ThreadSafe", "true"), () -> new SdfRandomSpi(device));

@@ -17,9 +17,11 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.HexFormat;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
 import javax.crypto.KeyGenerator;
+import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.IvParameterSpec;
@@ -33,7 +35,8 @@ import org.shangmi.core.testing.GmsslPeer;
  * envelope by a device encryption key; SM4-CBC in the device checked against the ShangMi
  * provider's SM4 with the key SoftSDF's own KEK file gives (an outside value: softsdfinit wrote
  * it), every length one-shot and in uneven updates, in place and not; the digital envelopes of
- * {@code gmssl sdfencrypt} opened here, and ours opened by {@code gmssl sdfdecrypt}.
+ * {@code gmssl sdfencrypt} opened here, and ours opened by {@code gmssl sdfdecrypt}; SM4-CBC-MAC in
+ * the device against {@code gmssl sm4_cbc_mac}.
  */
 class SdfSessionKeyTest extends WithDevice {
 
@@ -93,6 +96,63 @@ class SdfSessionKeyTest extends WithDevice {
         assertTrue(key.isDestroyed());
         assertThrows(InvalidKeyException.class, () -> device.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv)));
         again.destroy();
+    }
+
+    /**
+     * SM4-CBC-MAC in the device: with zero chaining, equal to {@code gmssl sm4_cbc_mac} under the
+     * key inside the wrap; from an IV, equal to the last block of SM4-CBC over the zero-filled
+     * message (the ShangMi provider's SM4); one-shot and in uneven updates.
+     */
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void cbcMacMatchesGmsslAndTheLastCbcBlock(String binding) throws Exception {
+        open(binding, "key-indexes=1");
+        KeyGenerator generator = KeyGenerator.getInstance("SM4", provider);
+        generator.init(new SdfKekParameterSpec(1));
+        SdfSecretKey key = (SdfSecretKey) generator.generateKey();
+        byte[] software = unwrapWithKekFile(key.wrapped());
+        Path directory = Files.createTempDirectory("sdf-mac");
+        byte[] iv = new byte[16];
+        new SecureRandom().nextBytes(iv);
+        Mac mac = Mac.getInstance("SM4-CBC-MAC", provider);
+        for (int length : new int[] {1, 15, 16, 17, 32, 33, 100, 16 * 1024, 16 * 1024 + 5, 40_000}) {
+            byte[] message = new byte[length];
+            new SecureRandom().nextBytes(message);
+            Path file = directory.resolve("message");
+            Files.write(file, message);
+            byte[] gmssl = HexFormat.of().parseHex(GmsslPeer.run(directory, "sm4_cbc_mac", "-key",
+                    HexFormat.of().formatHex(software), "-in", file.toString(), "-hex").trim());
+            mac.init(key);
+            assertArrayEquals(gmssl, mac.doFinal(message), length + " one-shot, against gmssl sm4_cbc_mac");
+            assertArrayEquals(gmssl, chunked(mac, message), length + " in updates, against gmssl sm4_cbc_mac");
+
+            Cipher reference = Cipher.getInstance("SM4/CBC/NoPadding", SHANGMI);
+            reference.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(software, "SM4"), new IvParameterSpec(iv));
+            byte[] chained = reference.doFinal(Arrays.copyOf(message, (length + 15) / 16 * 16));
+            byte[] expected = Arrays.copyOfRange(chained, chained.length - 16, chained.length);
+            mac.init(key, new IvParameterSpec(iv));
+            assertArrayEquals(expected, mac.doFinal(message), length + " from an IV, one-shot");
+            assertArrayEquals(expected, chunked(mac, message), length + " from an IV, in updates (init's IV kept)");
+        }
+        mac.init(key);
+        assertThrows(IllegalStateException.class, mac::doFinal, "an empty message has no device MAC");
+        assertThrows(java.security.InvalidAlgorithmParameterException.class,
+                () -> mac.init(key, new IvParameterSpec(new byte[8])));
+        assertThrows(InvalidKeyException.class, () -> mac.init(new SecretKeySpec(software, "SM4")));
+        key.destroy();
+        assertThrows(InvalidKeyException.class, () -> mac.init(key));
+        Arrays.fill(software, (byte) 0);
+    }
+
+    private static byte[] chunked(Mac mac, byte[] input) {
+        int[] sizes = {1, 7, 16, 33, 5000};
+        int off = 0;
+        for (int i = 0; off < input.length; i++) {
+            int n = Math.min(sizes[i % sizes.length], input.length - off);
+            mac.update(input, off, n);
+            off += n;
+        }
+        return mac.doFinal();
     }
 
     /** Updates of 1, 7, 16, 33, ... bytes, then doFinal. */

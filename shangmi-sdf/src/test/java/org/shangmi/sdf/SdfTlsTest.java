@@ -3,6 +3,7 @@ package org.shangmi.sdf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
@@ -13,10 +14,14 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -85,6 +90,51 @@ class SdfTlsTest extends WithDevice {
         SSLContext context = server("TLSv1.3", deviceStore(binding));
         exchange(context, "TLS_SM4_GCM_SM3", "tls13_client", List.of("-cipher_suite", "TLS_SM4_GCM_SM3", "-supported_group",
                 "sm2p256v1", "-sig_alg", "sm2sig_sm3"), "Protocol: TLS1.3");
+    }
+
+    /**
+     * TLCP's ECDHE suites need the SM2 key exchange on the server's encryption key, which a device
+     * key cannot do here: a client that offers only ECDHE is refused at the choice of suite, by a
+     * message that says why, rather than deep in the key exchange.
+     */
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void ecdheWithADeviceEncryptionKeyIsRefusedWithTheReason(String binding) throws Exception {
+        SSLContext context = server("TLCPv1.1", deviceStore(binding));
+        ShangMiTlsProvider tls = new ShangMiTlsProvider();
+        KeyStore anchors = KeyStore.getInstance("PKCS12");
+        anchors.load(null, null);
+        anchors.setCertificateEntry("root", pki.certificate("root"));
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
+        trust.init(anchors);
+        SSLContext clientContext = SSLContext.getInstance("TLCPv1.1", tls);
+        clientContext.init(null, trust.getTrustManagers(), null);
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
+                InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
+            listener.setNeedClientAuth(true);
+            CompletableFuture<Throwable> client = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket socket = (SSLSocket) clientContext.getSocketFactory().createSocket(
+                        InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+                    socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                    socket.setEnabledCipherSuites(new String[] {"TLCP_ECDHE_SM4_GCM_SM3"});
+                    socket.startHandshake();
+                    return null;
+                } catch (java.io.IOException e) {
+                    return e;
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                SSLHandshakeException failed = assertThrows(SSLHandshakeException.class, socket::startHandshake);
+                assertTrue(failed.getMessage().contains("no cipher suite in common")
+                        && failed.getMessage().contains("a key held in a device or token cannot do the exchange"),
+                        failed.getMessage());
+            }
+            Throwable clientFailure = client.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertNotNull(clientFailure, "the client's handshake failed too");
+            assertTrue(String.valueOf(clientFailure.getMessage()).contains("handshake_failure"), String.valueOf(clientFailure));
+        }
     }
 
     /**

@@ -25,7 +25,9 @@ import org.shangmi.provider.spec.Sm2UncompressedPublicKeySpec;
  * uncompressed point with a one-byte length.
  *
  * <p>The static private key must be an {@link ECPrivateKey} (ShangMi's key exchange needs the
- * scalar); a key held in a token cannot do this exchange through the JCA.
+ * scalar). A key held in a device or token cannot do this exchange: GM/T 0018's agreement
+ * functions leave the agreed key inside the device, where the TLCP PRF cannot reach it, so a
+ * server on such a key negotiates the ECC suites only.
  */
 final class Sm2KeyExchange {
 
@@ -36,6 +38,15 @@ final class Sm2KeyExchange {
     private static final int PRE_MASTER_LENGTH = 48;
 
     private Sm2KeyExchange() {
+    }
+
+    /** What the static encryption key must be, for the messages of failures. */
+    static final String CANNOT_AGREE = "an encryption key the SM2 key exchange can use (an ECPrivateKey);"
+            + " a key held in a device or token cannot do the exchange";
+
+    /** Whether {@code encryptionKey} can be the static key of the exchange. */
+    static boolean canAgree(java.security.PrivateKey encryptionKey) {
+        return encryptionKey instanceof ECPrivateKey;
     }
 
     /** A fresh ephemeral key pair. */
@@ -93,8 +104,7 @@ final class Sm2KeyExchange {
     static byte[] agree(DoubleCertificates own, KeyPair ephemeral, X509Certificate peerEncryption, byte[] peerPoint,
             boolean server) throws GeneralSecurityException, TlcpAlertException {
         if (!(own.encKey() instanceof ECPrivateKey staticKey)) {
-            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR,
-                    "the encryption key is not an ECPrivateKey, which the SM2 key exchange needs");
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "an ECDHE suite needs " + CANNOT_AGREE);
         }
         KeyFactory keys = KeyFactory.getInstance("SM2");
         PublicKey peerEphemeral;

@@ -132,12 +132,12 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!engine.getEnableSessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "session creation is off, and there is no session to resume");
         }
-        suite = choose(offered);
         own = engine.credentials(true);
         if (own == null) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                     "the server has no SM2 signing and encryption key pair: " + engine.missingCredentials(true));
         }
+        suite = choose(offered, Sm2KeyExchange.canAgree(own.encKey()));
         byte[] newId = new byte[SESSION_ID_LENGTH];
         engine.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
@@ -155,17 +155,19 @@ final class TlcpServerHandshake extends TlcpHandshake {
 
     /**
      * The first of the server's enabled suites that the client offers; ECDHE only when client
-     * certificates are required (a client that may decline would fail there rather than get ECC).
+     * certificates are required (a client that may decline would fail there rather than get ECC)
+     * and the encryption key can do the SM2 key exchange here (a device's key cannot).
      */
-    private TlcpSuite choose(List<TlcpSuite> offered) throws TlcpAlertException {
+    private TlcpSuite choose(List<TlcpSuite> offered, boolean canAgree) throws TlcpAlertException {
         boolean required = engine.getNeedClientAuth();
         for (TlcpSuite candidate : engine.enabledSuites()) {
-            if (offered.contains(candidate) && (!candidate.ephemeral() || required)) {
+            if (offered.contains(candidate) && (!candidate.ephemeral() || required && canAgree)) {
                 return candidate;
             }
         }
-        throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client"
-                + (required ? "" : " (the ECDHE suites need required client authentication)"));
+        String ecdhe = !required ? " (the ECDHE suites need required client authentication)"
+                : !canAgree ? " (the ECDHE suites need " + Sm2KeyExchange.CANNOT_AGREE + ")" : "";
+        throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client" + ecdhe);
     }
 
     private void resume(TlcpSession cached, byte[] secret) throws GeneralSecurityException, TlcpAlertException {
