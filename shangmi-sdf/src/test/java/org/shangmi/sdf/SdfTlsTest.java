@@ -27,13 +27,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.testing.GmsslPeer;
 import org.shangmi.tls.ShangMiTlsProvider;
+import org.shangmi.tls.TlcpParameters;
+import org.shangmi.tls.tlcp.GmsmPeer;
 
 /**
  * Servers whose private keys never leave the device: a TLCP server (ECC suites: the device signs
  * ServerKeyExchange and decrypts the pre-master secret) and a TLS 1.3 server with the RFC 8998
  * suite (the device signs CertificateVerify), each against GmSSL's client, with the chains kept
  * in the device's file area by {@code KeyStore "SDF"} and the keys reached through ShangMiTLS's
- * {@code KeyManagerFactory} over that key store.
+ * {@code KeyManagerFactory} over that key store; the TLCP server also serves Go's gmsm client.
  */
 class SdfTlsTest extends WithDevice {
 
@@ -90,6 +92,43 @@ class SdfTlsTest extends WithDevice {
         SSLContext context = server("TLSv1.3", deviceStore(binding));
         exchange(context, "TLS_SM4_GCM_SM3", "tls13_client", List.of("-cipher_suite", "TLS_SM4_GCM_SM3", "-supported_group",
                 "sm2p256v1", "-sig_alg", "sm2sig_sm3"), "Protocol: TLS1.3");
+    }
+
+    /**
+     * Go's gmsm client ({@code gmtls}, TLCP_ECC_SM4_CBC_SM3) against the server on device keys:
+     * it sends a line, the server echoes it. The certificate list is [sign, enc] without the
+     * root, which the Go client would check for the server name.
+     */
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void tlcpServerWithDeviceKeysServesGoGmsm(String binding) throws Exception {
+        SSLContext context = server("TLCPv1.1", deviceStore(binding));
+        String message = "signed and decrypted in the device";
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
+                InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
+            TlcpParameters parameters = (TlcpParameters) listener.getSSLParameters();
+            parameters.setCertificateOrder(TlcpParameters.CertificateOrder.SIGN_ENC);
+            listener.setSSLParameters(parameters);
+            CompletableFuture<String> served = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                    socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                    byte[] line = new byte[message.length() + 1];
+                    new DataInputStream(socket.getInputStream()).readFully(line);
+                    socket.getOutputStream().write(line);
+                    socket.getOutputStream().flush();
+                    return socket.getSession().getCipherSuite() + " " + new String(line, StandardCharsets.US_ASCII);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            GmsmPeer.Result result = GmsmPeer.run(pki.directory, List.of("client", "-port",
+                    Integer.toString(listener.getLocalPort()), "-ca", pki.directory.resolve("root.pem").toString(), "-message",
+                    message, "-timeout", TIMEOUT_SECONDS * 1000 + "ms"), java.time.Duration.ofSeconds(TIMEOUT_SECONDS + 5));
+            assertEquals("TLCP_ECC_SM4_CBC_SM3 " + message + "\n", served.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+            assertEquals(0, result.exit(), result.describe());
+            assertEquals(message + "\n", result.stdoutText(), result.describe());
+        }
     }
 
     /**
