@@ -30,8 +30,7 @@ class SdfKeytoolTest {
     void keytoolListsAndInstallsACertificateReply() throws Exception {
         DevicePki pki = DevicePki.make();
         Path work = Files.createTempDirectory("sdf-keytool");
-        Path configuration = Files.writeString(work.resolve("device.conf"),
-                "library = " + SoftSdf.library() + "\nkey-indexes = 1\n");
+        Path configuration = configuration(work);
         // a first chain through the API: keytool installs replies into entries that have a certificate
         setChain(configuration, pki, "sign");
         Path security = securityFile(work);
@@ -55,6 +54,11 @@ class SdfKeytoolTest {
                 Security.removeProvider(ShangMiProvider.NAME);
             }
         }
+    }
+
+    /** A configuration file in {@code work} for SoftSDF, listing pair 1. */
+    private static Path configuration(Path work) throws Exception {
+        return Files.writeString(work.resolve("device.conf"), "library = " + SoftSdf.library() + "\nkey-indexes = 1\n");
     }
 
     /** Sets the chain of device pair 1's signing key through the API: the certificates of {@code names} in {@code pki}. */
@@ -100,8 +104,7 @@ class SdfKeytoolTest {
     void jarsignerSignsWithTheDeviceKey() throws Exception {
         DevicePki pki = DevicePki.make();
         Path work = Files.createTempDirectory("sdf-jarsigner");
-        Path configuration = Files.writeString(work.resolve("device.conf"),
-                "library = " + SoftSdf.library() + "\nkey-indexes = 1\n");
+        Path configuration = configuration(work);
         setChain(configuration, pki, "sign", "root");
         Path unsigned = work.resolve("app.jar");
         byte[] content = "signed in the device".getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -48,13 +48,18 @@ class SdfSessionKeyTest extends WithDevice {
         return cipher.doFinal(wrapped, 16, wrapped.length - 16);
     }
 
-    @ParameterizedTest
-    @MethodSource("bindings")
-    void kekKeysCipherAsTheKeyInTheirWrap(String binding) throws Exception {
+    /** A session key made in the device under KEK 1, on a device opened with {@code binding}. */
+    private SdfSecretKey kekKey(String binding) throws Exception {
         open(binding, "key-indexes=1");
         KeyGenerator generator = KeyGenerator.getInstance("SM4", provider);
         generator.init(new SdfKekParameterSpec(1));
-        SdfSecretKey key = (SdfSecretKey) generator.generateKey();
+        return (SdfSecretKey) generator.generateKey();
+    }
+
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void kekKeysCipherAsTheKeyInTheirWrap(String binding) throws Exception {
+        SdfSecretKey key = kekKey(binding);
         assertNull(key.getEncoded());
         assertEquals(1, key.kekIndex());
         SecretKey software = new SecretKeySpec(unwrapWithKekFile(key.wrapped()), "SM4");
@@ -106,10 +111,7 @@ class SdfSessionKeyTest extends WithDevice {
     @ParameterizedTest
     @MethodSource("bindings")
     void cbcMacMatchesGmsslAndTheLastCbcBlock(String binding) throws Exception {
-        open(binding, "key-indexes=1");
-        KeyGenerator generator = KeyGenerator.getInstance("SM4", provider);
-        generator.init(new SdfKekParameterSpec(1));
-        SdfSecretKey key = (SdfSecretKey) generator.generateKey();
+        SdfSecretKey key = kekKey(binding);
         byte[] software = unwrapWithKekFile(key.wrapped());
         Path directory = Files.createTempDirectory("sdf-mac");
         byte[] iv = new byte[16];
