@@ -1,6 +1,7 @@
 package org.shangmi.sdf;
 
 import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -18,11 +19,14 @@ import javax.crypto.spec.IvParameterSpec;
  * zero bytes, and a message of whole blocks is not padded (as GmSSL's {@code sm4_cbc_mac} and its
  * SDF device compute it). Whole blocks go to the device as they arrive; the padding is added
  * here, so the device sees whole blocks only. An empty message is refused: the device's
- * function takes no empty input, and the peers disagree on what its MAC would be.
+ * function takes no empty input, and the peers disagree on what its MAC would be. A failed
+ * device call resets the Mac: the message must be given again.
  *
  * <p>As any CBC-MAC without a length prefix, it is secure only for messages of one fixed length
  * under a key, and zero filling lets a message and its zero-extended form share a MAC: it is here
- * for protocols that prescribe it, not as a general MAC (HMAC-SM3 is that).
+ * for protocols that prescribe it, not as a general MAC (HMAC-SM3 is that); and its IV must be
+ * fixed or agreed, never taken from the message's sender, who could otherwise change the first
+ * block at will.
  */
 final class SdfMacSpi extends MacSpi {
 
@@ -67,7 +71,11 @@ final class SdfMacSpi extends MacSpi {
 
     @Override
     protected void engineUpdate(byte input) {
-        engineUpdate(new byte[] {input}, 0, 1);
+        checkState();
+        if (pendingLength == BLOCK) {
+            sendPending();
+        }
+        pending[pendingLength++] = input;
     }
 
     @Override
@@ -77,37 +85,64 @@ final class SdfMacSpi extends MacSpi {
         if (len == 0) {
             return;
         }
-        int total = pendingLength + len;
-        // everything but the last 1 to 16 bytes goes to the device now
-        int send = (total - 1) / BLOCK * BLOCK;
-        if (send == 0) {
-            System.arraycopy(input, offset, pending, pendingLength, len);
-            pendingLength = total;
+        int take = Math.min(BLOCK - pendingLength, len);
+        System.arraycopy(input, offset, pending, pendingLength, take);
+        pendingLength += take;
+        int from = offset + take;
+        int left = len - take;
+        if (left == 0) {
+            return; // pending is kept back, full or not, for doFinal's last block
+        }
+        sendPending();
+        // the input's whole blocks go straight to the device, but for its last 1 to 16 bytes
+        int send = (left - 1) / BLOCK * BLOCK;
+        if (send > 0) {
+            chain(input, from, send);
+        }
+        System.arraycopy(input, from + send, pending, 0, left - send);
+        pendingLength = left - send;
+    }
+
+    @Override
+    protected void engineUpdate(ByteBuffer input) {
+        if (input.hasArray()) {
+            engineUpdate(input.array(), input.arrayOffset() + input.position(), input.remaining());
+            input.position(input.limit());
             return;
         }
-        byte[] blocks = new byte[send];
+        byte[] buffer = new byte[Math.min(input.remaining(), SdfSession.CIPHER_CHUNK)];
         try {
-            System.arraycopy(pending, 0, blocks, 0, pendingLength);
-            System.arraycopy(input, offset, blocks, pendingLength, send - pendingLength);
-            chain(blocks, send);
-            int keep = total - send;
-            System.arraycopy(input, offset + len - keep, pending, 0, keep);
-            Arrays.fill(pending, keep, BLOCK, (byte) 0);
-            pendingLength = keep;
+            while (input.hasRemaining()) {
+                int n = Math.min(buffer.length, input.remaining());
+                input.get(buffer, 0, n);
+                engineUpdate(buffer, 0, n);
+            }
         } finally {
-            Arrays.fill(blocks, (byte) 0);
+            Arrays.fill(buffer, (byte) 0);
         }
     }
 
-    private void chain(byte[] blocks, int len) {
+    /** Chains the full pending block (more input follows it, so it is not the last). */
+    private void sendPending() {
+        chain(pending, 0, BLOCK);
+        Arrays.fill(pending, (byte) 0);
+        pendingLength = 0;
+    }
+
+    /**
+     * Chains whole blocks through the device. A failure ends the message: the chaining may have
+     * moved for part of the input, so the Mac is reset and the message must be given again.
+     */
+    private void chain(byte[] blocks, int off, int len) {
         SdfSecretKey using = key;
         try {
             using.sessionKey().use((session, handle) -> {
-                session.cbcMac(handle, chain, blocks, 0, len);
+                session.cbcMac(handle, chain, blocks, off, len);
                 return null;
             });
         } catch (SdfException | IllegalStateException e) {
-            throw new ProviderException("the device did not compute the MAC: " + e.getMessage(), e);
+            engineReset();
+            throw new ProviderException("the device did not compute the MAC (the Mac is reset): " + e.getMessage(), e);
         } finally {
             Reference.reachabilityFence(using);
         }
@@ -118,10 +153,10 @@ final class SdfMacSpi extends MacSpi {
         checkState();
         try {
             if (pendingLength == 0) {
-                throw new IllegalStateException("SM4-CBC-MAC of an empty message: the device computes none");
+                throw new ProviderException("SM4-CBC-MAC of an empty message: the device computes none");
             }
             // the zero filling of a partial block: pending's unused bytes are zero
-            chain(pending, BLOCK);
+            chain(pending, 0, BLOCK);
             return chain.clone();
         } finally {
             engineReset();

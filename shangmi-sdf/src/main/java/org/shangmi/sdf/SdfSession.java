@@ -270,7 +270,9 @@ final class SdfSession implements AutoCloseable {
                 throw new SdfException("CalculateMAC", SdfError.SDR_OUTARGERR.code);
             }
             System.arraycopy(mac, 0, chain, 0, 16);
+            Arrays.fill(vector, (byte) 0);
         }
+        Arrays.fill(mac, (byte) 0);
     }
 
     /** The bytes of a file in the device's file area, up to {@code max}; null if it cannot be read. */

@@ -29,6 +29,7 @@ import org.shangmi.core.testing.GmsslPeer;
 import org.shangmi.tls.ShangMiTlsProvider;
 import org.shangmi.tls.TlcpParameters;
 import org.shangmi.tls.tlcp.GmsmPeer;
+import org.shangmi.tls.tlcp.TlcpCredentials;
 
 /**
  * Servers whose private keys never leave the device: a TLCP server (ECC suites: the device signs
@@ -68,12 +69,27 @@ class SdfTlsTest extends WithDevice {
     }
 
     private SSLContext server(String protocol, KeyStore store) throws Exception {
+        return server(protocol, store, null);
+    }
+
+    /** A server on the device's keys trusting {@code clientRoot} for client certificates (none: the JDK's default trust). */
+    private SSLContext server(String protocol, KeyStore store, java.security.cert.X509Certificate clientRoot) throws Exception {
         ShangMiTlsProvider tls = new ShangMiTlsProvider();
         KeyManagerFactory keys = KeyManagerFactory.getInstance("PKIX", tls);
         keys.init(store, SoftSdf.PASSWORD.toCharArray());
         SSLContext context = SSLContext.getInstance(protocol, tls);
-        context.init(keys.getKeyManagers(), null, null);
+        context.init(keys.getKeyManagers(), clientRoot == null ? null : trusting(clientRoot).getTrustManagers(), null);
         return context;
+    }
+
+    /** Trust in {@code root} alone. */
+    private static TrustManagerFactory trusting(java.security.cert.X509Certificate root) throws Exception {
+        KeyStore anchors = KeyStore.getInstance("PKCS12");
+        anchors.load(null, null);
+        anchors.setCertificateEntry("root", root);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
+        trust.init(anchors);
+        return trust;
     }
 
     @ParameterizedTest
@@ -125,8 +141,8 @@ class SdfTlsTest extends WithDevice {
             GmsmPeer.Result result = GmsmPeer.run(pki.directory, List.of("client", "-port",
                     Integer.toString(listener.getLocalPort()), "-ca", pki.directory.resolve("root.pem").toString(), "-message",
                     message, "-timeout", TIMEOUT_SECONDS * 1000 + "ms"), java.time.Duration.ofSeconds(TIMEOUT_SECONDS + 5));
-            assertEquals("TLCP_ECC_SM4_CBC_SM3 " + message + "\n", served.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
             assertEquals(0, result.exit(), result.describe());
+            assertEquals("TLCP_ECC_SM4_CBC_SM3 " + message + "\n", served.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
             assertEquals(message + "\n", result.stdoutText(), result.describe());
         }
     }
@@ -140,14 +156,8 @@ class SdfTlsTest extends WithDevice {
     @MethodSource("bindings")
     void ecdheWithADeviceEncryptionKeyIsRefusedWithTheReason(String binding) throws Exception {
         SSLContext context = server("TLCPv1.1", deviceStore(binding));
-        ShangMiTlsProvider tls = new ShangMiTlsProvider();
-        KeyStore anchors = KeyStore.getInstance("PKCS12");
-        anchors.load(null, null);
-        anchors.setCertificateEntry("root", pki.certificate("root"));
-        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
-        trust.init(anchors);
-        SSLContext clientContext = SSLContext.getInstance("TLCPv1.1", tls);
-        clientContext.init(null, trust.getTrustManagers(), null);
+        SSLContext clientContext = SSLContext.getInstance("TLCPv1.1", new ShangMiTlsProvider());
+        clientContext.init(null, trusting(pki.certificate("root")).getTrustManagers(), null);
         try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
                 InetAddress.getLoopbackAddress())) {
             listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
@@ -173,6 +183,49 @@ class SdfTlsTest extends WithDevice {
             Throwable clientFailure = client.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertNotNull(clientFailure, "the client's handshake failed too");
             assertTrue(String.valueOf(clientFailure.getMessage()).contains("handshake_failure"), String.valueOf(clientFailure));
+        }
+    }
+
+    /**
+     * Client authentication required and the ECDHE suites first on both sides: a server on device
+     * keys still completes, with the ECC suite both offer. The client has keys of its own
+     * (software, {@link TlcpCredentials}), under another root the server trusts.
+     */
+    @ParameterizedTest
+    @MethodSource("bindings")
+    void aDeviceKeyServerPrefersEcdheButCompletesWithEcc(String binding) throws Exception {
+        TlcpCredentials clientKeys = TlcpCredentials.gmssl();
+        SSLContext context = server("TLCPv1.1", deviceStore(binding), clientKeys.root());
+        ShangMiTlsProvider tls = new ShangMiTlsProvider();
+        KeyManagerFactory keys = KeyManagerFactory.getInstance("PKIX", tls);
+        keys.init(clientKeys.client().keyStore(), TlcpCredentials.STORE_PASSWORD);
+        SSLContext clientContext = SSLContext.getInstance("TLCPv1.1", tls);
+        clientContext.init(keys.getKeyManagers(), trusting(pki.certificate("root")).getTrustManagers(), null);
+        String[] suites = {"TLCP_ECDHE_SM4_GCM_SM3", "TLCP_ECC_SM4_GCM_SM3"};
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1,
+                InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(TIMEOUT_SECONDS * 1000);
+            listener.setNeedClientAuth(true);
+            listener.setEnabledCipherSuites(suites);
+            CompletableFuture<String> client = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket socket = (SSLSocket) clientContext.getSocketFactory().createSocket(
+                        InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+                    socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                    socket.setEnabledCipherSuites(suites);
+                    socket.startHandshake();
+                    return socket.getSession().getCipherSuite();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) listener.accept()) {
+                socket.setSoTimeout(TIMEOUT_SECONDS * 1000);
+                socket.startHandshake();
+                assertEquals("TLCP_ECC_SM4_GCM_SM3", socket.getSession().getCipherSuite());
+                assertEquals(clientKeys.client().signCertificate(), socket.getSession().getPeerCertificates()[0],
+                        "the client authenticated");
+            }
+            assertEquals("TLCP_ECC_SM4_GCM_SM3", client.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
         }
     }
 
