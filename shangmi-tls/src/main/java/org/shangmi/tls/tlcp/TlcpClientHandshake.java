@@ -49,7 +49,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         if (offered.isEmpty()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no TLCP cipher suite is enabled");
         }
-        clientRandom = newRandom(engine.random());
+        clientRandom = newRandom();
         TlcpSession cached = engine.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
         // a session is offered only to an engine configured as the one that made it (server names,
         // host-name checking, key aliases): otherwise resuming would skip a check this engine makes

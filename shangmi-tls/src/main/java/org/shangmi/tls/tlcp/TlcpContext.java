@@ -2,6 +2,7 @@ package org.shangmi.tls.tlcp;
 
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 import javax.net.ssl.X509KeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 
@@ -18,12 +19,25 @@ final class TlcpContext {
     private final TlcpSessionContext clientSessions = new TlcpSessionContext();
     private final TlcpSessionContext serverSessions = new TlcpSessionContext();
     private final AtomicBoolean serverCredentialsChecked = new AtomicBoolean();
+    private final LongSupplier clock;
 
     TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random, boolean smOnly) {
+        this(keyManager, trustManager, random, smOnly, System::currentTimeMillis);
+    }
+
+    /** A context whose handshakes read the time (the randoms' first four bytes) from {@code clock}, in milliseconds. */
+    TlcpContext(X509KeyManager keyManager, X509ExtendedTrustManager trustManager, SecureRandom random, boolean smOnly,
+            LongSupplier clock) {
         this.keyManager = keyManager;
         this.trustManager = trustManager;
         this.random = random;
         this.smOnly = smOnly;
+        this.clock = clock;
+    }
+
+    /** The time, in milliseconds since 1970. */
+    long currentTimeMillis() {
+        return clock.getAsLong();
     }
 
     /** Whether every certificate a peer sends must hold an SM2 key and be signed with SM3withSM2 (TLCP-SM). */

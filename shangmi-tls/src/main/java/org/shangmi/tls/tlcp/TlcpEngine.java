@@ -97,6 +97,10 @@ public final class TlcpEngine extends SSLEngine {
         return context.random();
     }
 
+    long currentTimeMillis() {
+        return context.currentTimeMillis();
+    }
+
     X509ExtendedTrustManager trustManager() {
         return context.trustManager();
     }

@@ -144,10 +144,10 @@ abstract class TlcpHandshake {
 
     // ---- keys
 
-    static byte[] newRandom(java.security.SecureRandom random) {
+    byte[] newRandom() {
         byte[] value = new byte[RANDOM_LENGTH];
-        random.nextBytes(value);
-        int seconds = (int) (System.currentTimeMillis() / 1000);
+        engine.random().nextBytes(value);
+        int seconds = (int) (engine.currentTimeMillis() / 1000);
         value[0] = (byte) (seconds >>> 24);
         value[1] = (byte) (seconds >>> 16);
         value[2] = (byte) (seconds >>> 8);
@@ -232,9 +232,10 @@ abstract class TlcpHandshake {
         return certificates.toArray(new X509Certificate[0]);
     }
 
-    static byte[] sign(PrivateKey key, byte[]... parts) throws GeneralSecurityException, TlcpAlertException {
+    /** The signature of {@code parts} by {@code key}, its randomness from the context's source. */
+    byte[] sign(PrivateKey key, byte[]... parts) throws GeneralSecurityException, TlcpAlertException {
         Signature signature = Signature.getInstance(SIGNATURE);
-        signature.initSign(key);
+        signature.initSign(key, engine.random());
         for (byte[] part : parts) {
             signature.update(part);
         }

@@ -115,7 +115,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             }
         }
         requestCertificate = engine.getNeedClientAuth() || engine.getWantClientAuth();
-        serverRandom = newRandom(engine.random());
+        serverRandom = newRandom();
 
         TlcpSession cached = sessionId.length > 0 ? engine.serverSessions().find(sessionId) : null;
         // resumed only under the server names and key aliases it was made with (RFC 6066 section 3):
@@ -165,8 +165,14 @@ final class TlcpServerHandshake extends TlcpHandshake {
                 return candidate;
             }
         }
-        String ecdhe = !required ? " (the ECDHE suites need required client authentication)"
-                : !canAgree ? " (the ECDHE suites need " + Sm2KeyExchange.CANNOT_AGREE + ")" : "";
+        List<String> needs = new ArrayList<>();
+        if (!required) {
+            needs.add("required client authentication");
+        }
+        if (!canAgree) {
+            needs.add(Sm2KeyExchange.CANNOT_AGREE);
+        }
+        String ecdhe = needs.isEmpty() ? "" : " (the ECDHE suites need " + String.join(", and ", needs) + ")";
         throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client" + ecdhe);
     }
 

@@ -71,6 +71,7 @@ public final class TlcpCredentials {
     private static final int DAYS = 30;
 
     private static TlcpCredentials gmssl;
+    private static TlcpCredentials fixed;
     private static TlcpCredentials openssl;
     private static Path base;
 
@@ -92,6 +93,29 @@ public final class TlcpCredentials {
             gmssl = makeGmssl(mkdir(baseDirectory().resolve("gmssl")));
         }
         return gmssl;
+    }
+
+    /**
+     * The set kept in the test resources ({@code fixed-credentials}, made once by GmSSL), for
+     * recordings that must not change from one build to the next.
+     */
+    public static synchronized TlcpCredentials fixed() {
+        if (fixed == null) {
+            Path dir = mkdir(baseDirectory().resolve("fixed"));
+            for (String name : List.of("root.pem", "server-sign.pem", "server-sign.key", "server-enc.pem", "server-enc.key",
+                    "client-sign.pem", "client-sign.key", "client-enc.pem", "client-enc.key")) {
+                try (var in = TlcpCredentials.class.getResourceAsStream("fixed-credentials/" + name)) {
+                    if (in == null) {
+                        throw new IllegalStateException("no fixed-credentials/" + name + " in the test resources");
+                    }
+                    Files.write(dir.resolve(name), in.readAllBytes());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            fixed = withKeys(dir);
+        }
+        return fixed;
     }
 
     /** The set whose certificates openssl made (keys and requests still GmSSL's); created on first use. */
