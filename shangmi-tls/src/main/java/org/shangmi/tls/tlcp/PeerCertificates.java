@@ -70,7 +70,7 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      *
      * @param engine passed to an extended trust manager, for host-name checks and constraints
      */
-    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, TlcpSuite suite, boolean smOnly)
+    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, KeyExchange exchange, boolean smOnly)
             throws TlcpAlertException {
         checkSmOnly(smOnly, all());
         if (!Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encryption)) {
@@ -80,10 +80,9 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE,
                     "the peer's signing certificate does not allow digitalSignature");
         }
-        boolean exchange = suite.ephemeral();
-        if (exchange ? !DoubleCertificates.allowsKeyExchange(encryption) : !DoubleCertificates.allowsKeyEncipherment(encryption)) {
+        if (!exchange.allowsEncryptionCertificate(encryption)) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's encryption certificate does not allow "
-                    + (exchange ? "keyAgreement or keyEncipherment" : "keyEncipherment or dataEncipherment"));
+                    + exchange.encryptionUsage());
         }
         checkSameHolder();
         checkSigning(trust, engine, server);
@@ -121,9 +120,8 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
      * checks, pinning and host-name check apply), as the certificate of a key-exchange key:
      * authType "RSA" asks for keyEncipherment, "ECDH_ECDSA" for keyAgreement.
      */
-    private void checkServerEncryption(X509ExtendedTrustManager trust, SSLEngine engine, boolean exchange) throws TlcpAlertException {
-        boolean[] usage = encryption.getKeyUsage();
-        String authType = !exchange || usage == null || DoubleCertificates.has(usage, 2) ? "RSA" : "ECDH_ECDSA";
+    private void checkServerEncryption(X509ExtendedTrustManager trust, SSLEngine engine, KeyExchange exchange) throws TlcpAlertException {
+        String authType = exchange.encryptionAuthType(encryption);
         X509Certificate[] chain = signChain.clone();
         chain[0] = encryption;
         try {

@@ -2,12 +2,10 @@ package org.shangmi.tls.tlcp;
 
 import org.shangmi.tls.TlcpParameters;
 import java.security.GeneralSecurityException;
-import java.security.KeyPair;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import javax.crypto.Cipher;
 import javax.security.auth.x500.X500Principal;
 
 /**
@@ -33,7 +31,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
      */
     private byte[] offeredSecret;
     private PeerCertificates server;
-    private byte[] serverEphemeral;
+    private KeyExchange exchange;
     private boolean certificateRequested;
     private boolean sentNoCertificate;
     private List<X500Principal> acceptedIssuers = List.of();
@@ -89,7 +87,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 record(message);
                 server = PeerCertificates.split(parseCertificates(body));
                 session.setPeerCertificates(certificatesOf(server));
-                server.check(engine.trustManager(), engine, true, suite, engine.smOnly());
+                server.check(engine.trustManager(), engine, true, exchange, engine.smOnly());
                 state = State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
@@ -146,6 +144,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         if (suite == null || !offered.contains(suite)) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, String.format("the server chose suite 0x%04x, not offered", code));
         }
+        exchange = KeyExchange.of(suite);
         if (reader.uint8() != 0) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server chose a compression method");
         }
@@ -192,15 +191,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
 
     private void serverKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         MessageReader reader = new MessageReader(body, "ServerKeyExchange");
-        byte[] signed;
-        if (suite.ephemeral()) {
-            byte[] params = reader.bytes(4 + Sm2KeyExchange.POINT_LENGTH);
-            serverEphemeral = Sm2KeyExchange.readParams(params);
-            signed = params;
-        } else {
-            byte[] encoded = server.encryption().getEncoded();
-            signed = concat(uint24(encoded.length), encoded);
-        }
+        byte[] signed = exchange.readServerParams(reader, server);
         byte[] signature = reader.vector16();
         reader.end();
         if (!verify(server.signChain()[0].getPublicKey(), signature, clientRandom, serverRandom, signed)) {
@@ -237,48 +228,22 @@ final class TlcpClientHandshake extends TlcpHandshake {
             if (own != null && !acceptedIssuers.isEmpty() && !issuedByOneOf(own.signChain(), acceptedIssuers)) {
                 own = null;
             }
-            if (suite.ephemeral() && own == null) {
+            if (exchange.needsClientCertificates() && own == null) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
-                        "the server chose an ECDHE suite, which needs the client's signing and encryption key pairs: "
+                        "the server chose an " + exchange.name() + " suite, which needs the client's signing and encryption key pairs: "
                         + (engine.credentials(false) != null ? notAccepted(engine.credentials(false))
                                 : engine.missingCredentials(false)));
             }
             sentNoCertificate = own == null;
-            X509Certificate[] list = own == null ? new X509Certificate[0]
-                    : suite.ephemeral() || !engine.options().signingChainOnlyForEcc()
-                            ? own.certificateList(engine.options().certificateOrder()) : own.signChain();
+            X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, engine.options());
             send(certificateMessage(list));
-        } else if (suite.ephemeral()) {
-            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server chose an ECDHE suite without asking for certificates");
+        } else if (exchange.needsClientCertificates()) {
+            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
+                    "the server chose an " + exchange.name() + " suite without asking for certificates");
         }
-        byte[] preMaster;
-        if (suite.ephemeral()) {
-            KeyPair ephemeral = Sm2KeyExchange.ephemeral(engine.random());
-            preMaster = Sm2KeyExchange.agree(own, ephemeral, server.encryption(), serverEphemeral, false);
-            byte[] params = Sm2KeyExchange.params(ephemeral.getPublic());
-            MessageWriter exchange = new MessageWriter(CLIENT_KEY_EXCHANGE);
-            if (engine.options().bareEcdheKeyExchange()) {
-                exchange.bytes(params);
-            } else {
-                exchange.vector16(params);
-            }
-            send(exchange.toByteArray());
-        } else {
-            preMaster = new byte[48];
-            engine.random().nextBytes(preMaster);
-            preMaster[0] = (byte) (VERSION >>> 8);
-            preMaster[1] = (byte) VERSION;
-            byte[] encrypted;
-            try {
-                Cipher cipher = Cipher.getInstance("SM2");
-                cipher.init(Cipher.ENCRYPT_MODE, server.encryption().getPublicKey(), engine.random());
-                encrypted = cipher.doFinal(preMaster);
-            } catch (GeneralSecurityException e) {
-                TlcpHandshake.wipe(preMaster);
-                throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "cannot encrypt the pre-master secret: " + e, e);
-            }
-            send(new MessageWriter(CLIENT_KEY_EXCHANGE).vector16(encrypted).toByteArray());
-        }
+        KeyExchange.ClientKeyExchange keyExchange = exchange.clientKeyExchange(own, server, engine.random(), engine.options());
+        byte[] preMaster = keyExchange.preMaster();
+        send(keyExchange.body());
         if (own != null) {
             try {
                 byte[] signature = engine.options().rawCertificateVerify()
@@ -340,24 +305,13 @@ final class TlcpClientHandshake extends TlcpHandshake {
         state = State.FINISHED;
     }
 
-    static byte[] concat(byte[]... parts) {
-        int length = 0;
-        for (byte[] part : parts) {
-            length += part.length;
-        }
-        byte[] all = new byte[length];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, all, at, part.length);
-            at += part.length;
-        }
-        return all;
-    }
-
     @Override
     void destroy() {
         super.destroy();
         wipe(offeredSecret);
         offeredSecret = null;
+        if (exchange != null) {
+            exchange.destroy();
+        }
     }
 }

@@ -255,6 +255,20 @@ abstract class TlcpHandshake {
         }
     }
 
+    static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] all = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
+    }
+
     static byte[] uint24(int value) {
         return new byte[] {(byte) (value >>> 16), (byte) (value >>> 8), (byte) value};
     }

@@ -2,23 +2,16 @@ package org.shangmi.tls.tlcp;
 
 import org.shangmi.tls.TlcpParameters;
 import java.security.GeneralSecurityException;
-import java.security.KeyPair;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
-import javax.crypto.Cipher;
 
 /**
  * The server's side of a TLCP handshake (GB/T 38636-2020 section 6.4): on a ClientHello it
- * chooses a suite (its own order of preference; ECDHE only when it asks for client certificates,
- * which those suites need), then either resumes the session whose ID the client offered or sends
- * its certificates, key exchange, optional certificate request and hello-done, and reads the
- * client's certificates, key exchange, certificate verify and Finished.
- *
- * <p>A ClientKeyExchange whose SM2 ciphertext does not decrypt to a 48-byte pre-master secret with
- * version 0x0101 is not reported: a random pre-master secret stands in, chosen without a branch
- * on which check failed, so the handshake fails at Finished as it would for any wrong key (RFC
- * 5246 section 7.4.7.1 does the same for RSA, against oracles).
+ * chooses a suite (its own order of preference, among those whose {@link KeyExchange} it can
+ * use), then either resumes the session whose ID the client offered or sends its certificates,
+ * key exchange, optional certificate request and hello-done, and reads the client's
+ * certificates, key exchange, certificate verify and Finished.
  */
 final class TlcpServerHandshake extends TlcpHandshake {
 
@@ -30,7 +23,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
     private DoubleCertificates own;
     private boolean requestCertificate;
     private PeerCertificates client;
-    private KeyPair ephemeral;
+    private KeyExchange exchange;
     private RecordProtection write;
 
     TlcpServerHandshake(TlcpEngine engine) {
@@ -137,7 +130,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                     "the server has no SM2 signing and encryption key pair: " + engine.missingCredentials(true));
         }
-        suite = choose(offered, Sm2KeyExchange.canAgree(own.encKey()));
+        suite = choose(offered);
+        exchange = KeyExchange.of(suite);
         byte[] newId = new byte[SESSION_ID_LENGTH];
         engine.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
@@ -154,26 +148,23 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     /**
-     * The first of the server's enabled suites that the client offers; ECDHE only when client
-     * certificates are required (a client that may decline would fail there rather than get ECC)
-     * and the encryption key can do the SM2 key exchange here (a device's key cannot).
+     * The first of the server's enabled suites that the client offers and whose key exchange the
+     * server can use with its settings and keys.
      */
-    private TlcpSuite choose(List<TlcpSuite> offered, boolean canAgree) throws TlcpAlertException {
+    private TlcpSuite choose(List<TlcpSuite> offered) throws TlcpAlertException {
         boolean required = engine.getNeedClientAuth();
+        java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
         for (TlcpSuite candidate : engine.enabledSuites()) {
-            if (offered.contains(candidate) && (!candidate.ephemeral() || required && canAgree)) {
-                return candidate;
+            if (offered.contains(candidate)) {
+                String why = KeyExchange.of(candidate).whyServerCannot(required, own);
+                if (why == null) {
+                    return candidate;
+                }
+                refusals.add(why);
             }
         }
-        List<String> needs = new ArrayList<>();
-        if (!required) {
-            needs.add("required client authentication");
-        }
-        if (!canAgree) {
-            needs.add(Sm2KeyExchange.CANNOT_AGREE);
-        }
-        String ecdhe = needs.isEmpty() ? "" : " (the ECDHE suites need " + String.join(", and ", needs) + ")";
-        throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client" + ecdhe);
+        throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no cipher suite in common with the client"
+                + (refusals.isEmpty() ? "" : " (" + String.join("; ", refusals) + ")"));
     }
 
     private void resume(TlcpSession cached, byte[] secret) throws GeneralSecurityException, TlcpAlertException {
@@ -194,20 +185,9 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     private byte[] serverKeyExchange() throws GeneralSecurityException, TlcpAlertException {
-        byte[] signed;
-        if (suite.ephemeral()) {
-            ephemeral = Sm2KeyExchange.ephemeral(engine.random());
-            signed = Sm2KeyExchange.params(ephemeral.getPublic());
-        } else {
-            byte[] encoded = own.encChain()[0].getEncoded();
-            signed = TlcpClientHandshake.concat(uint24(encoded.length), encoded);
-        }
-        byte[] signature = sign(own.signKey(), clientRandom, serverRandom, signed);
-        MessageWriter writer = new MessageWriter(SERVER_KEY_EXCHANGE);
-        if (suite.ephemeral()) {
-            writer.bytes(signed);
-        }
-        return writer.vector16(signature).toByteArray();
+        KeyExchange.ServerParams params = exchange.serverParams(own, engine.random());
+        byte[] signature = sign(own.signKey(), clientRandom, serverRandom, params.signed());
+        return new MessageWriter(SERVER_KEY_EXCHANGE).bytes(params.sent()).vector16(signature).toByteArray();
     }
 
     /** certificate_types {ecdsa_sign} and the names of the trust anchors, which GmSSL's client needs to send anything. */
@@ -228,14 +208,14 @@ final class TlcpServerHandshake extends TlcpHandshake {
     private void clientCertificate(byte[] body) throws TlcpAlertException {
         X509Certificate[] list = parseCertificates(body);
         if (list.length == 0) {
-            if (engine.getNeedClientAuth() || suite.ephemeral()) {
-                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, suite.ephemeral()
-                        ? "the client sent no certificates, which an ECDHE suite needs"
+            if (engine.getNeedClientAuth() || exchange.needsClientCertificates()) {
+                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, exchange.needsClientCertificates()
+                        ? "the client sent no certificates, which an " + exchange.name() + " suite needs"
                         : "the client sent no certificate and client authentication is required");
             }
             return;
         }
-        if (!suite.ephemeral() && (list.length == 1 || list[1].getBasicConstraints() >= 0)) {
+        if (exchange.acceptsSigningChainAlone() && (list.length == 1 || list[1].getBasicConstraints() >= 0)) {
             // an ECC client may send its signing chain alone (GmSSL's does): only that is checked
             client = new PeerCertificates(list, null);
             session.setPeerCertificates(client.all()); // for trust managers that read the handshake session
@@ -243,49 +223,14 @@ final class TlcpServerHandshake extends TlcpHandshake {
         } else {
             client = PeerCertificates.split(list);
             session.setPeerCertificates(client.all());
-            client.check(engine.trustManager(), engine, false, suite, engine.smOnly());
+            client.check(engine.trustManager(), engine, false, exchange, engine.smOnly());
         }
     }
 
     private void clientKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        byte[] preMaster;
-        if (suite.ephemeral()) {
-            byte[] params = body.length == Sm2KeyExchange.PARAMS_LENGTH + 2 ? new MessageReader(body, "ClientKeyExchange").vector16() : body;
-            byte[] point = Sm2KeyExchange.readParams(params);
-            preMaster = Sm2KeyExchange.agree(own, ephemeral, client.encryption(), point, true);
-            ephemeral = null;
-        } else {
-            MessageReader reader = new MessageReader(body, "ClientKeyExchange");
-            byte[] encrypted = reader.vector16();
-            reader.end();
-            preMaster = decryptPreMaster(encrypted);
-        }
+        byte[] preMaster = exchange.serverPreMaster(body, own, client, engine.random());
         write = deriveKeys(preMaster, false);
         session.establish(suite, masterSecret, own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
-    }
-
-    /** The pre-master secret, or (without saying so) a random one when the ciphertext does not give a valid one. */
-    private byte[] decryptPreMaster(byte[] encrypted) {
-        byte[] substitute = new byte[48];
-        engine.random().nextBytes(substitute);
-        byte[] decrypted = null;
-        try {
-            Cipher cipher = Cipher.getInstance("SM2");
-            cipher.init(Cipher.DECRYPT_MODE, own.encKey());
-            decrypted = cipher.doFinal(encrypted);
-        } catch (GeneralSecurityException | RuntimeException failed) {
-            decrypted = null;
-        }
-        int good = decrypted != null && decrypted.length == 48 ? 1 : 0;
-        byte[] candidate = good == 1 ? decrypted : new byte[48];
-        good &= ((candidate[0] ^ (VERSION >>> 8)) | (candidate[1] ^ (VERSION & 0xff))) == 0 ? 1 : 0;
-        int mask = -good; // all ones when the decryption gave a valid pre-master secret
-        for (int i = 0; i < 48; i++) {
-            substitute[i] = (byte) ((candidate[i] & mask) | (substitute[i] & ~mask));
-        }
-        wipe(decrypted);
-        wipe(candidate);
-        return substitute;
     }
 
     private void certificateVerify(byte[] body) throws GeneralSecurityException, TlcpAlertException {
@@ -313,9 +258,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
     @Override
     void destroy() {
         super.destroy();
-        if (ephemeral != null) {
-            Sm2KeyExchange.destroy(ephemeral.getPrivate());
-            ephemeral = null;
+        if (exchange != null) {
+            exchange.destroy();
         }
     }
 }
