@@ -135,17 +135,7 @@ final class TlcpRecords {
     }
 
     static byte[] concat(byte[]... parts) {
-        int length = 0;
-        for (byte[] part : parts) {
-            length += part.length;
-        }
-        byte[] all = new byte[length];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, all, at, part.length);
-            at += part.length;
-        }
-        return all;
+        return TlcpHandshake.concat(parts);
     }
 
     /** A 16-bit length followed by the bytes. */
