@@ -67,7 +67,12 @@ final class EccKeyExchange extends KeyExchange {
     }
 
     @Override
-    byte[] readServerParams(MessageReader reader, PeerCertificates server) throws GeneralSecurityException {
+    int serverParamsLength() {
+        return 0;
+    }
+
+    @Override
+    byte[] readServerParams(byte[] params, PeerCertificates server) throws GeneralSecurityException {
         return signedCertificate(server.encryption());
     }
 
@@ -126,7 +131,7 @@ final class EccKeyExchange extends KeyExchange {
             TlcpHandshake.wipe(preMaster);
             throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "cannot encrypt the pre-master secret: " + e, e);
         }
-        return new ClientKeyExchange(new MessageWriter(TlcpHandshake.CLIENT_KEY_EXCHANGE).vector16(encrypted).toByteArray(),
+        return new ClientKeyExchange(new MessageWriter(HandshakeType.CLIENT_KEY_EXCHANGE).vector16(encrypted).toByteArray(),
                 preMaster);
     }
 }

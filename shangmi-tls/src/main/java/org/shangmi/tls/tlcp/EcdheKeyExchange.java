@@ -89,8 +89,12 @@ final class EcdheKeyExchange extends KeyExchange {
     }
 
     @Override
-    byte[] readServerParams(MessageReader reader, PeerCertificates server) throws TlcpAlertException {
-        byte[] params = reader.bytes(Sm2KeyExchange.PARAMS_LENGTH);
+    int serverParamsLength() {
+        return Sm2KeyExchange.PARAMS_LENGTH;
+    }
+
+    @Override
+    byte[] readServerParams(byte[] params, PeerCertificates server) throws TlcpAlertException {
         serverPoint = Sm2KeyExchange.readParams(params);
         return params;
     }
@@ -101,7 +105,7 @@ final class EcdheKeyExchange extends KeyExchange {
         KeyPair pair = Sm2KeyExchange.ephemeral(random);
         byte[] preMaster = Sm2KeyExchange.agree(own, pair, server.encryption(), serverPoint, false);
         byte[] params = Sm2KeyExchange.params(pair.getPublic());
-        MessageWriter exchange = new MessageWriter(TlcpHandshake.CLIENT_KEY_EXCHANGE);
+        MessageWriter exchange = new MessageWriter(HandshakeType.CLIENT_KEY_EXCHANGE);
         if (options.bareEcdheKeyExchange()) {
             exchange.bytes(params);
         } else {

@@ -64,9 +64,11 @@ abstract sealed class KeyExchange permits EccKeyExchange, EcdheKeyExchange {
     abstract byte[] serverPreMaster(byte[] body, DoubleCertificates own, PeerCertificates client, SecureRandom random)
             throws GeneralSecurityException, TlcpAlertException;
 
-    /** Reads the parameters from the server's ServerKeyExchange; returns the bytes its signature covers. */
-    abstract byte[] readServerParams(MessageReader reader, PeerCertificates server)
-            throws GeneralSecurityException, TlcpAlertException;
+    /** Bytes of parameters in ServerKeyExchange, before the signature. */
+    abstract int serverParamsLength();
+
+    /** Takes the parameters of the server's ServerKeyExchange; returns the bytes its signature covers. */
+    abstract byte[] readServerParams(byte[] params, PeerCertificates server) throws GeneralSecurityException, TlcpAlertException;
 
     /** The client's ClientKeyExchange body and the pre-master secret it carries. */
     record ClientKeyExchange(byte[] body, byte[] preMaster) {

@@ -9,6 +9,11 @@ final class MessageWriter {
     private int length;
 
     /** A message of this type; {@link #toByteArray} fills in its length. */
+    MessageWriter(HandshakeType type) {
+        this(type.code);
+    }
+
+    /** A message of this type code; {@link #toByteArray} fills in its length. */
     MessageWriter(int type) {
         uint8(type);
         uint24(0);

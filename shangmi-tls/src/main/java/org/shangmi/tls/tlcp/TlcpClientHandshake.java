@@ -56,21 +56,9 @@ final class TlcpClientHandshake extends TlcpHandshake {
             offeredSession = offeredSecret == null ? null : cached;
         }
         byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
-        MessageWriter hello = new MessageWriter(CLIENT_HELLO).uint16(VERSION).bytes(clientRandom).vector8(sessionId);
-        int suites = hello.mark();
-        hello.uint16(0);
-        for (TlcpSuite suite : offered) {
-            hello.uint16(suite.code());
-        }
-        hello.patch16(suites);
-        hello.vector8(new byte[] {0}); // compression: null only
-        byte[] serverName = engine.serverNameExtension();
-        if (serverName != null) {
-            int extensions = hello.mark();
-            hello.uint16(0).bytes(serverName);
-            hello.patch16(extensions);
-        }
-        send(hello.toByteArray());
+        String host = engine.serverNameToSend();
+        send(new ClientHello(VERSION, clientRandom, sessionId, ClientHello.suiteCodes(offered), new byte[] {0},
+                host == null ? null : ClientHello.serverNameExtensions(host)).encode());
         state = State.SERVER_HELLO;
     }
 
@@ -85,7 +73,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             case CERTIFICATE -> {
                 expect(type, CERTIFICATE);
                 record(message);
-                server = PeerCertificates.split(parseCertificates(body));
+                server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
                 server.check(engine.trustManager(), engine, true, exchange, engine.smOnly());
                 state = State.KEY_EXCHANGE;
@@ -102,9 +90,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                     certificateRequest(body);
                     state = State.HELLO_DONE;
                 } else if (type == SERVER_HELLO_DONE) {
-                    if (body.length != 0) {
-                        throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "ServerHelloDone has a body");
-                    }
+                    ServerHelloDone.parse(body);
                     respond();
                     state = State.CHANGE_CIPHER_SPEC;
                 } else {
@@ -128,30 +114,29 @@ final class TlcpClientHandshake extends TlcpHandshake {
     }
 
     private void serverHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "ServerHello");
-        int version = reader.uint16();
+        int version = ServerHello.version(body);
         if (version != VERSION) {
             throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
                     String.format("the server chose version 0x%04x, not TLCP 1.1 (0x0101)", version));
         }
-        serverRandom = reader.bytes(RANDOM_LENGTH);
-        byte[] sessionId = reader.vector8();
+        ServerHello hello = ServerHello.parse(body);
+        serverRandom = hello.random();
+        byte[] sessionId = hello.sessionId();
         if (sessionId.length > MAX_SESSION_ID) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "a session ID of " + sessionId.length + " bytes");
         }
-        int code = reader.uint16();
+        int code = hello.suite();
         suite = TlcpSuite.ofCode(code);
         if (suite == null || !offered.contains(suite)) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, String.format("the server chose suite 0x%04x, not offered", code));
         }
         exchange = KeyExchange.of(suite);
-        if (reader.uint8() != 0) {
+        if (hello.compressionMethod() != 0) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server chose a compression method");
         }
-        if (reader.remaining() > 0) {
-            readExtensions(reader.vector16());
+        if (hello.extensions() != null) {
+            readExtensions(hello.extensions());
         }
-        reader.end();
         if (offeredSession != null && sessionId.length > 0 && Arrays.equals(sessionId, offeredSession.getId())) {
             if (offeredSession.suite() != suite) {
                 throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server resumed a session with another suite");
@@ -190,26 +175,20 @@ final class TlcpClientHandshake extends TlcpHandshake {
     }
 
     private void serverKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "ServerKeyExchange");
-        byte[] signed = exchange.readServerParams(reader, server);
-        byte[] signature = reader.vector16();
-        reader.end();
-        if (!verify(server.signChain()[0].getPublicKey(), signature, clientRandom, serverRandom, signed)) {
+        ServerKeyExchange message = ServerKeyExchange.parse(body, exchange.serverParamsLength());
+        byte[] signed = exchange.readServerParams(message.params(), server);
+        if (!verify(server.signChain()[0].getPublicKey(), message.signature(), clientRandom, serverRandom, signed)) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the ServerKeyExchange signature does not verify");
         }
     }
 
     private void certificateRequest(byte[] body) throws TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "CertificateRequest");
-        byte[] types = reader.vector8();
-        MessageReader names = new MessageReader(reader.vector16(), "the certificate authorities");
-        reader.end();
-        if (types.length == 0) {
+        CertificateRequest request = CertificateRequest.parse(body);
+        if (request.types().length == 0) {
             throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a CertificateRequest without certificate types");
         }
         List<X500Principal> issuers = new ArrayList<>();
-        while (names.remaining() > 0) {
-            byte[] name = names.vector16();
+        for (byte[] name : request.authorities()) {
             try {
                 issuers.add(new X500Principal(name));
             } catch (IllegalArgumentException malformed) {
@@ -236,7 +215,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
             sentNoCertificate = own == null;
             X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, engine.options());
-            send(certificateMessage(list));
+            send(CertificateMessage.of(list).encode());
         } else if (exchange.needsClientCertificates()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                     "the server chose an " + exchange.name() + " suite without asking for certificates");
@@ -249,7 +228,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 byte[] signature = engine.options().rawCertificateVerify()
                         ? sign(own.signKey(), transcript())
                         : sign(own.signKey(), transcriptHash());
-                send(new MessageWriter(CERTIFICATE_VERIFY).vector16(signature).toByteArray());
+                send(new CertificateVerify(signature).encode());
             } catch (GeneralSecurityException | RuntimeException e) {
                 wipe(preMaster);
                 throw e;

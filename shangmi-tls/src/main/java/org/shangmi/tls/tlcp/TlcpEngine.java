@@ -152,8 +152,8 @@ public final class TlcpEngine extends SSLEngine {
         return requestedServerNames() + "|" + identification + "|" + options.signAlias() + "|" + options.encAlias();
     }
 
-    /** The client's server_name extension (type, length, list), or null when there is no host name to send. */
-    byte[] serverNameExtension() {
+    /** The host name the client's server_name extension carries, or null when there is none to send. */
+    String serverNameToSend() {
         String host = null;
         for (SNIServerName name : serverNames) {
             if (name instanceof SNIHostName hostName) {
@@ -163,14 +163,7 @@ public final class TlcpEngine extends SSLEngine {
         if (host == null && serverNames.isEmpty() && isHostName(getPeerHost())) {
             host = getPeerHost();
         }
-        if (host == null) {
-            return null;
-        }
-        byte[] name = host.getBytes(StandardCharsets.US_ASCII);
-        MessageWriter writer = new MessageWriter(0); // a scratch buffer: the four header bytes are dropped below
-        writer.uint16(0).uint16(name.length + 5).uint16(name.length + 3).uint8(0).vector16(name);
-        byte[] withHeader = writer.toByteArray();
-        return Arrays.copyOfRange(withHeader, 4, withHeader.length);
+        return host;
     }
 
     private static boolean isHostName(String host) {
@@ -188,30 +181,8 @@ public final class TlcpEngine extends SSLEngine {
         }
     }
 
-    /** Reads a ClientHello's extensions: each is framed correctly; server_name is kept, the rest ignored. */
-    void readClientExtensions(byte[] block) throws TlcpAlertException {
-        MessageReader extensions = new MessageReader(block, "the ClientHello extensions");
-        List<SNIServerName> names = new ArrayList<>();
-        while (extensions.remaining() > 0) {
-            int type = extensions.uint16();
-            byte[] data = extensions.vector16();
-            if (type == 0 && data.length > 0) {
-                MessageReader list = new MessageReader(data, "server_name");
-                MessageReader entries = new MessageReader(list.vector16(), "the server_name list");
-                list.end();
-                while (entries.remaining() > 0) {
-                    int nameType = entries.uint8();
-                    byte[] name = entries.vector16();
-                    if (nameType == 0) {
-                        try {
-                            names.add(new SNIHostName(name));
-                        } catch (IllegalArgumentException malformed) {
-                            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "a malformed server name", malformed);
-                        }
-                    }
-                }
-            }
-        }
+    /** The server names the client asked for (server side). */
+    void setRequestedServerNames(List<SNIServerName> names) {
         requestedNames = List.copyOf(names);
     }
 

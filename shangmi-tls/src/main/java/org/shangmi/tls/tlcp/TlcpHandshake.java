@@ -29,22 +29,19 @@ abstract class TlcpHandshake {
 
     static final int VERSION = 0x0101;
     static final int RANDOM_LENGTH = 32;
-    static final int FINISHED_LENGTH = 12;
     static final int MAX_SESSION_ID = 32;
 
-    static final int HELLO_REQUEST = 0;
-    static final int CLIENT_HELLO = 1;
-    static final int SERVER_HELLO = 2;
-    static final int CERTIFICATE = 11;
-    static final int SERVER_KEY_EXCHANGE = 12;
-    static final int CERTIFICATE_REQUEST = 13;
-    static final int SERVER_HELLO_DONE = 14;
-    static final int CERTIFICATE_VERIFY = 15;
-    static final int CLIENT_KEY_EXCHANGE = 16;
-    static final int FINISHED = 20;
-
-    /** The certificate_type for SM2 signing certificates in a CertificateRequest (ecdsa_sign). */
-    static final int ECDSA_SIGN = 64;
+    /** The codes of the handshake messages, for the receivers' switches (names: {@link HandshakeType}). */
+    static final int HELLO_REQUEST = HandshakeType.HELLO_REQUEST.code;
+    static final int CLIENT_HELLO = HandshakeType.CLIENT_HELLO.code;
+    static final int SERVER_HELLO = HandshakeType.SERVER_HELLO.code;
+    static final int CERTIFICATE = HandshakeType.CERTIFICATE.code;
+    static final int SERVER_KEY_EXCHANGE = HandshakeType.SERVER_KEY_EXCHANGE.code;
+    static final int CERTIFICATE_REQUEST = HandshakeType.CERTIFICATE_REQUEST.code;
+    static final int SERVER_HELLO_DONE = HandshakeType.SERVER_HELLO_DONE.code;
+    static final int CERTIFICATE_VERIFY = HandshakeType.CERTIFICATE_VERIFY.code;
+    static final int CLIENT_KEY_EXCHANGE = HandshakeType.CLIENT_KEY_EXCHANGE.code;
+    static final int FINISHED = HandshakeType.FINISHED.code;
 
     private static final String SIGNATURE = "SM3withSM2";
 
@@ -123,7 +120,13 @@ abstract class TlcpHandshake {
 
     // ---- transcript and output
 
-    /** Appends a received message to the transcript. */
+    /**
+     * Appends a received message to the transcript. The rule: a received message is recorded as
+     * soon as its type is the one expected, before it is acted on, except CertificateVerify and
+     * Finished, whose signature and verify_data cover the transcript before them: they are
+     * checked first and recorded only once they check (so a forged one never enters it), and a
+     * Finished is recorded before this side answers with its own.
+     */
     void record(byte[] message) {
         transcript.writeBytes(message);
     }
@@ -181,56 +184,20 @@ abstract class TlcpHandshake {
     /** Sends Finished over the transcript so far. */
     void sendFinished(boolean client) throws GeneralSecurityException, TlcpAlertException {
         byte[] verifyData = TlcpPrf.finished(masterSecret, client, transcriptHash());
-        send(new MessageWriter(FINISHED).bytes(verifyData).toByteArray());
+        send(new Finished(verifyData).encode());
     }
 
     /** Checks the peer's Finished against the transcript before it, then adds it to the transcript. */
     void checkFinished(byte[] body, byte[] message, boolean fromClient) throws GeneralSecurityException, TlcpAlertException {
-        if (body.length != FINISHED_LENGTH) {
-            throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a Finished of other than " + FINISHED_LENGTH + " bytes");
-        }
+        Finished finished = Finished.parse(body);
         byte[] expected = TlcpPrf.finished(masterSecret, fromClient, transcriptHash());
-        if (!MessageDigest.isEqual(expected, body)) {
+        if (!MessageDigest.isEqual(expected, finished.verifyData())) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the peer's Finished does not match the handshake");
         }
         record(message);
     }
 
-    // ---- certificates and signatures
-
-    static byte[] certificateMessage(X509Certificate[] list) throws CertificateException {
-        MessageWriter writer = new MessageWriter(CERTIFICATE);
-        int mark = writer.mark();
-        writer.uint24(0);
-        int total = 0;
-        for (X509Certificate certificate : list) {
-            byte[] der = certificate.getEncoded();
-            writer.vector24(der);
-            total += 3 + der.length;
-        }
-        byte[] message = writer.toByteArray();
-        message[mark] = (byte) (total >>> 16);
-        message[mark + 1] = (byte) (total >>> 8);
-        message[mark + 2] = (byte) total;
-        return message;
-    }
-
-    static X509Certificate[] parseCertificates(byte[] body) throws TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "Certificate");
-        MessageReader list = new MessageReader(reader.vector24(), "the certificate list");
-        reader.end();
-        List<X509Certificate> certificates = new ArrayList<>();
-        try {
-            CertificateFactory factory = CertificateFactory.getInstance("X.509");
-            while (list.remaining() > 0) {
-                byte[] der = list.vector24();
-                certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)));
-            }
-        } catch (CertificateException | ClassCastException e) {
-            throw new TlcpAlertException(TlcpAlert.BAD_CERTIFICATE, "a certificate cannot be read: " + e.getMessage(), e);
-        }
-        return certificates.toArray(new X509Certificate[0]);
-    }
+    // ---- signatures
 
     /** The signature of {@code parts} by {@code key}, its randomness from the context's source. */
     byte[] sign(PrivateKey key, byte[]... parts) throws GeneralSecurityException, TlcpAlertException {
@@ -280,19 +247,7 @@ abstract class TlcpHandshake {
     }
 
     static String typeName(int type) {
-        return switch (type) {
-            case HELLO_REQUEST -> "HelloRequest";
-            case CLIENT_HELLO -> "ClientHello";
-            case SERVER_HELLO -> "ServerHello";
-            case CERTIFICATE -> "Certificate";
-            case SERVER_KEY_EXCHANGE -> "ServerKeyExchange";
-            case CERTIFICATE_REQUEST -> "CertificateRequest";
-            case SERVER_HELLO_DONE -> "ServerHelloDone";
-            case CERTIFICATE_VERIFY -> "CertificateVerify";
-            case CLIENT_KEY_EXCHANGE -> "ClientKeyExchange";
-            case FINISHED -> "Finished";
-            default -> "a handshake message of unknown type";
-        };
+        return HandshakeType.nameOf(type);
     }
 
     /**

@@ -77,36 +77,21 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     private void clientHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "ClientHello");
-        int version = reader.uint16();
-        clientRandom = reader.bytes(RANDOM_LENGTH);
-        byte[] sessionId = reader.vector8();
-        byte[] suiteBytes = reader.vector16();
-        byte[] compression = reader.vector8();
-        byte[] extensions = reader.remaining() > 0 ? reader.vector16() : new byte[0];
-        reader.end();
-        if (version != VERSION) {
+        ClientHello hello = ClientHello.parse(body);
+        clientRandom = hello.random();
+        byte[] sessionId = hello.sessionId();
+        if (hello.version() != VERSION) {
             throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
-                    "the client offers " + versionName(version) + "; this server speaks TLCP 1.1 (0x0101) only");
+                    "the client offers " + versionName(hello.version()) + "; this server speaks TLCP 1.1 (0x0101) only");
         }
-        if (sessionId.length > MAX_SESSION_ID || suiteBytes.length == 0 || (suiteBytes.length & 1) != 0) {
+        List<TlcpSuite> offered = hello.knownSuites();
+        if (sessionId.length > MAX_SESSION_ID || offered == null) {
             throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed ClientHello");
         }
-        boolean nullCompression = false;
-        for (byte method : compression) {
-            nullCompression |= method == 0;
-        }
-        if (!nullCompression) {
+        if (!hello.offersNullCompression()) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the client does not offer null compression");
         }
-        engine.readClientExtensions(extensions);
-        List<TlcpSuite> offered = new ArrayList<>();
-        for (int i = 0; i < suiteBytes.length; i += 2) {
-            TlcpSuite known = TlcpSuite.ofCode(((suiteBytes[i] & 0xff) << 8) | (suiteBytes[i + 1] & 0xff));
-            if (known != null) {
-                offered.add(known);
-            }
-        }
+        engine.setRequestedServerNames(hello.serverNames());
         requestCertificate = engine.getNeedClientAuth() || engine.getWantClientAuth();
         serverRandom = newRandom();
 
@@ -138,12 +123,12 @@ final class TlcpServerHandshake extends TlcpHandshake {
         session.setRequestedServerNames(engine.requestedServerNames());
         session.setResumptionContext(engine.resumptionContext());
         send(serverHello(newId));
-        send(certificateMessage(own.certificateList(engine.options().certificateOrder())));
+        send(CertificateMessage.of(own.certificateList(engine.options().certificateOrder())).encode());
         send(serverKeyExchange());
         if (requestCertificate) {
             send(certificateRequest());
         }
-        send(new MessageWriter(SERVER_HELLO_DONE).toByteArray());
+        send(new ServerHelloDone().encode());
         state = requestCertificate ? State.CERTIFICATE : State.KEY_EXCHANGE;
     }
 
@@ -180,33 +165,29 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     private byte[] serverHello(byte[] sessionId) {
-        return new MessageWriter(SERVER_HELLO).uint16(VERSION).bytes(serverRandom).vector8(sessionId)
-                .uint16(suite.code()).uint8(0).toByteArray();
+        return new ServerHello(VERSION, serverRandom, sessionId, suite.code(), 0, null).encode();
     }
 
     private byte[] serverKeyExchange() throws GeneralSecurityException, TlcpAlertException {
         KeyExchange.ServerParams params = exchange.serverParams(own, engine.random());
         byte[] signature = sign(own.signKey(), clientRandom, serverRandom, params.signed());
-        return new MessageWriter(SERVER_KEY_EXCHANGE).bytes(params.sent()).vector16(signature).toByteArray();
+        return new ServerKeyExchange(params.sent(), signature).encode();
     }
 
     /** certificate_types {ecdsa_sign} and the names of the trust anchors, which GmSSL's client needs to send anything. */
     private byte[] certificateRequest() {
-        MessageWriter writer = new MessageWriter(CERTIFICATE_REQUEST).vector8(new byte[] {(byte) ECDSA_SIGN});
-        int names = writer.mark();
-        writer.uint16(0);
+        List<byte[]> names = new ArrayList<>();
         X509Certificate[] anchors = engine.trustManager() == null ? null : engine.trustManager().getAcceptedIssuers();
         if (anchors != null) {
             for (X509Certificate anchor : anchors) {
-                writer.vector16(anchor.getSubjectX500Principal().getEncoded());
+                names.add(anchor.getSubjectX500Principal().getEncoded());
             }
         }
-        writer.patch16(names);
-        return writer.toByteArray();
+        return new CertificateRequest(new byte[] {(byte) CertificateRequest.ECDSA_SIGN}, names).encode();
     }
 
     private void clientCertificate(byte[] body) throws TlcpAlertException {
-        X509Certificate[] list = parseCertificates(body);
+        X509Certificate[] list = CertificateMessage.parse(body).x509();
         if (list.length == 0) {
             if (engine.getNeedClientAuth() || exchange.needsClientCertificates()) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, exchange.needsClientCertificates()
@@ -234,9 +215,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     private void certificateVerify(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        MessageReader reader = new MessageReader(body, "CertificateVerify");
-        byte[] signature = reader.vector16();
-        reader.end();
+        byte[] signature = CertificateVerify.parse(body).signature();
         java.security.PublicKey key = client.signChain()[0].getPublicKey();
         // the standard signs the SM3 hash of the messages; GmSSL signs the messages themselves
         boolean valid = verify(key, signature, transcriptHash()) || verify(key, signature, transcript());
