@@ -5,7 +5,9 @@ import javax.net.ssl.SSLHandshakeException;
 
 /**
  * A TLCP failure with the alert that reports it: raised where the fault is found, sent to the
- * peer (when {@link #received()} is false) by the engine that catches it.
+ * peer (when {@link #received()} is false) by the engine that catches it. The engine throws it
+ * as it is during a handshake; after the handshake it throws a plain {@code SSLException} with
+ * this as its cause, since a fault on an established connection is not a handshake failure.
  */
 public final class TlcpAlertException extends SSLHandshakeException {
 

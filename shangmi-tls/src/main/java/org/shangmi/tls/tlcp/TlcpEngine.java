@@ -474,8 +474,14 @@ public final class TlcpEngine extends SSLEngine {
         }
     }
 
-    /** Turns a fault into the alert to send (unless the peer sent it) and the exception to throw. */
+    /**
+     * Turns a fault into the alert to send (unless the peer sent it) and the exception to throw:
+     * the {@link TlcpAlertException} itself (an {@code SSLHandshakeException}) while no session is
+     * established, and after the handshake a plain {@code SSLException} whose cause it is (a bad
+     * record MAC on an established connection is not a handshake failure).
+     */
     private SSLException fail(TlcpAlertException fault) {
+        boolean established = session != null;
         inboundDone = true;
         clearOutbound();
         read.destroy();
@@ -486,7 +492,7 @@ public final class TlcpEngine extends SSLEngine {
             outboundDone = true;
         }
         invalidate();
-        return fault;
+        return established ? new SSLException(fault.getMessage(), fault) : fault;
     }
 
     /** Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent. */
