@@ -42,8 +42,6 @@ final class CbcRecordProtection extends SequencedRecordProtection {
     static final int IV_LENGTH = 16;
     static final int BLOCK = 16;
     static final int MAC_LENGTH = TlcpSuite.MAC_LENGTH;
-    /** RFC 4346 section 6.2.3: a TLSCiphertext fragment (explicit IV included) is at most 2^14 + 2048 bytes. */
-    static final int MAX_FRAGMENT = MAX_PLAINTEXT + 2048;
     /** The IV and the smallest body: MAC and padding_length (33 bytes) take three blocks. */
     static final int MIN_FRAGMENT = IV_LENGTH + 3 * BLOCK;
 

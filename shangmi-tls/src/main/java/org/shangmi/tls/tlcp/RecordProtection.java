@@ -8,8 +8,14 @@ package org.shangmi.tls.tlcp;
  */
 interface RecordProtection {
 
-    /** Records carry at most 2^14 bytes of plaintext. */
+    /** Records carry at most 2^14 bytes of plaintext (GB/T 38636-2020 section 6.3.3, as RFC 4346 section 6.2.1). */
     int MAX_PLAINTEXT = 1 << 14;
+
+    /**
+     * A protected fragment (a CBC record's explicit IV included) exceeds its plaintext by at most
+     * 2048 bytes (GB/T 38636-2020 section 6.3.3.3, as RFC 4346 section 6.2.3).
+     */
+    int MAX_FRAGMENT = MAX_PLAINTEXT + 2048;
 
     /** The protected fragment's length for a plaintext of {@code plaintextLength} bytes. */
     int sealedLength(int plaintextLength);

@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,22 +35,8 @@ import org.shangmi.tls.TlcpParameters;
  */
 public final class TlcpEngine extends SSLEngine {
 
-    private static final int HEADER = 5;
-    private static final int CHANGE_CIPHER_SPEC = 20;
-    private static final int ALERT = 21;
-    private static final int HANDSHAKE = 22;
-    private static final int APPLICATION_DATA = 23;
-    /** A fragment may exceed its plaintext by at most 2048 bytes (GB/T 38636-2020 6.3.3.3). */
-    private static final int MAX_FRAGMENT = RecordProtection.MAX_PLAINTEXT + 2048;
-    /** The largest handshake message accepted: certificate lists are the long ones. */
-    private static final int MAX_HANDSHAKE_MESSAGE = 1 << 17;
-
-    /** A record waiting to be written, and the protection to switch to after it. */
-    private record Outbound(int type, byte[] payload, RecordProtection switchTo, boolean last) {
-    }
-
     private final TlcpContext context;
-    private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
+    private final RecordLayer records = new RecordLayer();
     private boolean modeSet;
     private boolean clientMode;
     private List<TlcpSuite> enabledSuites = TlcpSuite.defaults();
@@ -66,19 +51,14 @@ public final class TlcpEngine extends SSLEngine {
     private TlcpHandshake handshake;
     private TlcpSession session;
     private boolean started;
-    private RecordProtection read = RecordProtection.NONE;
-    private RecordProtection write = RecordProtection.NONE;
-    private byte[] handshakeInput = new byte[0];
-    private int handshakeInputLength;
     private boolean inboundDone;
     private boolean outboundDone;
     private boolean closeQueued;
     private boolean closeNotifyReceived;
     private List<SNIServerName> requestedNames = List.of();
-    /** Records in a row that carried nothing (empty data, warnings): bounded, as a peer could send them without end. */
-    private int emptyRecords;
     private boolean renegotiationRefused;
-    private boolean recordReceived;
+    /** Why the connection ended for a fault, kept for the calls after it; null if it did not. */
+    private SSLException closeReason;
     private TlcpSession nullSession;
 
     TlcpEngine(TlcpContext context, String peerHost, int peerPort) {
@@ -187,15 +167,12 @@ public final class TlcpEngine extends SSLEngine {
 
     /** Queues a handshake message, in records of its own. */
     void queueHandshake(byte[] message) {
-        for (int at = 0; at < message.length; at += RecordProtection.MAX_PLAINTEXT) {
-            int end = Math.min(message.length, at + RecordProtection.MAX_PLAINTEXT);
-            outbound.add(new Outbound(HANDSHAKE, Arrays.copyOfRange(message, at, end), null, false));
-        }
+        records.queueHandshake(message);
     }
 
     /** Queues ChangeCipherSpec; the records after it are protected by {@code next}. */
     void queueChangeCipherSpec(RecordProtection next) {
-        outbound.add(new Outbound(CHANGE_CIPHER_SPEC, new byte[] {1}, next, false));
+        records.queueChangeCipherSpec(next);
     }
 
     // ---- SSLEngine
@@ -210,24 +187,23 @@ public final class TlcpEngine extends SSLEngine {
         if (!started && !outboundDone) {
             startHandshake();
         }
-        Outbound next = outbound.peek();
-        if (next != null) {
-            int size = HEADER + write.sealedLength(next.payload().length);
+        if (records.hasOutbound()) {
+            int size = records.nextRecordSize();
             if (dst.remaining() < size) {
                 return result(Status.BUFFER_OVERFLOW, 0, 0, false);
             }
-            outbound.poll();
-            writeRecord(next.type(), next.payload(), next.payload().length, dst);
-            if (next.switchTo() != null) {
-                write.destroy();
-                write = next.switchTo();
+            boolean last;
+            try {
+                last = records.writeNext(dst);
+            } catch (TlcpAlertException e) {
+                throw failWriting(e);
             }
-            if (next.last()) {
+            if (last) {
                 outboundDone = true;
-                clearOutbound();
-                write.destroy();
+                records.clearOutbound();
+                records.dropWriteKeys();
                 if (inboundDone) {
-                    read.destroy();
+                    records.dropReadKeys();
                 }
             }
             return result(outboundDone ? Status.CLOSED : Status.OK, 0, size, true);
@@ -246,7 +222,7 @@ public final class TlcpEngine extends SSLEngine {
             return result(Status.OK, 0, 0, false);
         }
         int chunk = Math.min(available, RecordProtection.MAX_PLAINTEXT);
-        int size = HEADER + write.sealedLength(chunk);
+        int size = records.applicationRecordSize(chunk);
         if (dst.remaining() < size) {
             return result(Status.BUFFER_OVERFLOW, 0, 0, false);
         }
@@ -257,28 +233,14 @@ public final class TlcpEngine extends SSLEngine {
             srcs[i].get(plaintext, filled, take);
             filled += take;
         }
-        writeRecord(APPLICATION_DATA, plaintext, chunk, dst);
-        Arrays.fill(plaintext, (byte) 0);
-        return result(Status.OK, chunk, size, false);
-    }
-
-    private void writeRecord(int type, byte[] payload, int length, ByteBuffer dst) throws SSLException {
-        byte[] record = new byte[HEADER + write.sealedLength(length)];
-        int sealed;
         try {
-            sealed = write.seal(type, payload, 0, length, record, HEADER);
+            records.writeApplicationData(plaintext, chunk, dst);
         } catch (TlcpAlertException e) {
-            outboundDone = true;
-            inboundDone = true;
-            clearOutbound();
-            throw e;
+            throw failWriting(e);
+        } finally {
+            Arrays.fill(plaintext, (byte) 0);
         }
-        record[0] = (byte) type;
-        record[1] = (byte) (TlcpHandshake.VERSION >>> 8);
-        record[2] = (byte) TlcpHandshake.VERSION;
-        record[3] = (byte) (sealed >>> 8);
-        record[4] = (byte) sealed;
-        dst.put(record, 0, HEADER + sealed);
+        return result(Status.OK, chunk, size, false);
     }
 
     @Override
@@ -291,46 +253,30 @@ public final class TlcpEngine extends SSLEngine {
         if (!started) {
             startHandshake();
         }
-        if (src.remaining() < HEADER) {
+        RecordLayer.Header header = RecordLayer.peekHeader(src);
+        if (header == null) {
             return result(Status.BUFFER_UNDERFLOW, 0, 0, false);
         }
-        int at = src.position();
-        int type = src.get(at) & 0xff;
-        int version = ((src.get(at + 1) & 0xff) << 8) | (src.get(at + 2) & 0xff);
-        int fragmentLength = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
         try {
-            if (type < CHANGE_CIPHER_SPEC || type > APPLICATION_DATA) {
-                throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "a record of unknown type");
-            }
-            if (version != TlcpHandshake.VERSION) {
-                boolean tlsAnswer = clientMode && !recordReceived && (version >>> 8) == 3;
-                throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION, tlsAnswer
-                        ? "the server answered in " + TlcpHandshake.versionName(version) + ", not TLCP 1.1 (0x0101): it does not speak TLCP"
-                        : "a record of " + TlcpHandshake.versionName(version) + "; TLCP 1.1 is 0x0101");
-            }
-            if (fragmentLength > MAX_FRAGMENT) {
-                throw new TlcpAlertException(TlcpAlert.RECORD_OVERFLOW, "a record longer than " + MAX_FRAGMENT + " bytes");
-            }
+            records.checkHeader(header, clientMode);
         } catch (TlcpAlertException e) {
             throw fail(e);
         }
-        if (src.remaining() < HEADER + fragmentLength) {
+        if (src.remaining() < RecordLayer.HEADER + header.length()) {
             return result(Status.BUFFER_UNDERFLOW, 0, 0, false);
         }
-        if (type == APPLICATION_DATA && room(dsts, offset, length) < Math.min(fragmentLength, RecordProtection.MAX_PLAINTEXT)) {
+        if (header.type() == RecordLayer.APPLICATION_DATA
+                && room(dsts, offset, length) < Math.min(header.length(), RecordProtection.MAX_PLAINTEXT)) {
             return result(Status.BUFFER_OVERFLOW, 0, 0, false);
         }
-        recordReceived = true;
-        byte[] fragment = new byte[fragmentLength];
-        src.position(at + HEADER);
-        src.get(fragment);
-        int consumed = HEADER + fragmentLength;
+        byte[] fragment = records.take(src, header);
+        int consumed = RecordLayer.HEADER + header.length();
         try {
-            int plaintextLength = read.open(type, fragment, 0, fragmentLength, fragment, 0);
-            return switch (type) {
-                case HANDSHAKE -> handshakeRecord(fragment, plaintextLength, consumed);
-                case CHANGE_CIPHER_SPEC -> changeCipherSpec(fragment, plaintextLength, consumed);
-                case ALERT -> alert(fragment, plaintextLength, consumed);
+            int plaintextLength = records.open(header.type(), fragment);
+            return switch (header.type()) {
+                case RecordLayer.HANDSHAKE -> handshakeRecord(fragment, plaintextLength, consumed);
+                case RecordLayer.CHANGE_CIPHER_SPEC -> changeCipherSpec(fragment, plaintextLength, consumed);
+                case RecordLayer.ALERT -> alert(fragment, plaintextLength, consumed);
                 default -> applicationData(fragment, plaintextLength, consumed, dsts, offset, length);
             };
         } catch (TlcpAlertException e) {
@@ -354,29 +300,9 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     private SSLEngineResult handshakeRecord(byte[] fragment, int length, int consumed) throws GeneralSecurityException, TlcpAlertException {
-        if (length == 0) {
-            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "an empty handshake record");
-        }
-        if (handshakeInputLength + length > handshakeInput.length) {
-            handshakeInput = Arrays.copyOf(handshakeInput, Math.max(handshakeInputLength + length, 2 * handshakeInput.length));
-        }
-        System.arraycopy(fragment, 0, handshakeInput, handshakeInputLength, length);
-        handshakeInputLength += length;
-        while (handshakeInputLength >= 4) {
-            int type = handshakeInput[0] & 0xff;
-            int bodyLength = ((handshakeInput[1] & 0xff) << 16) | ((handshakeInput[2] & 0xff) << 8) | (handshakeInput[3] & 0xff);
-            if (bodyLength > MAX_HANDSHAKE_MESSAGE) {
-                throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, TlcpHandshake.typeName(type) + " longer than the limit of "
-                        + MAX_HANDSHAKE_MESSAGE + " bytes");
-            }
-            if (handshakeInputLength < 4 + bodyLength) {
-                break;
-            }
-            byte[] message = Arrays.copyOf(handshakeInput, 4 + bodyLength);
-            byte[] body = Arrays.copyOfRange(handshakeInput, 4, 4 + bodyLength);
-            System.arraycopy(handshakeInput, 4 + bodyLength, handshakeInput, 0, handshakeInputLength - 4 - bodyLength);
-            handshakeInputLength -= 4 + bodyLength;
-            handshakeMessage(type, body, message);
+        records.addHandshake(fragment, length);
+        for (byte[] message = records.nextHandshakeMessage(); message != null; message = records.nextHandshakeMessage()) {
+            handshakeMessage(message[0] & 0xff, Arrays.copyOfRange(message, 4, message.length), message);
         }
         return result(Status.OK, consumed, 0, true);
     }
@@ -387,7 +313,7 @@ public final class TlcpEngine extends SSLEngine {
             if (type == renegotiation && !renegotiationRefused) {
                 // declined once with a warning; a peer that asks again is ended
                 renegotiationRefused = true;
-                outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.WARNING, TlcpAlert.NO_RENEGOTIATION}, null, false));
+                records.queueAlert(TlcpAlert.WARNING, TlcpAlert.NO_RENEGOTIATION, false);
                 return;
             }
             throw TlcpHandshake.unexpected(type, "after the handshake (TLCP renegotiation is not supported)");
@@ -405,12 +331,10 @@ public final class TlcpEngine extends SSLEngine {
         if (length != 1 || fragment[0] != 1) {
             throw new TlcpAlertException(TlcpAlert.DECODE_ERROR, "a malformed ChangeCipherSpec");
         }
-        if (handshake == null || handshakeInputLength != 0) {
+        if (handshake == null || records.midHandshakeMessage()) {
             throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "ChangeCipherSpec out of order");
         }
-        RecordProtection next = handshake.changeCipherSpec();
-        read.destroy();
-        read = next;
+        records.switchReadKeys(handshake.changeCipherSpec());
         return result(Status.OK, consumed, 0, true);
     }
 
@@ -432,16 +356,10 @@ public final class TlcpEngine extends SSLEngine {
             return result(Status.CLOSED, consumed, 0, false);
         }
         if (level == TlcpAlert.FATAL || level != TlcpAlert.WARNING) {
-            String likelyReason = handshake == null ? null : handshake.likelyReasonForPeersRefusal();
-            inboundDone = true;
-            outboundDone = true;
-            clearOutbound();
-            read.destroy();
-            write.destroy();
-            invalidate();
-            throw TlcpAlertException.received(description, likelyReason);
+            // ended by the one fatal path (fail), which unwrap's caller of this method takes
+            throw TlcpAlertException.received(description, handshake == null ? null : handshake.likelyReasonForPeersRefusal());
         }
-        countEmpty(true);
+        records.countEmpty(true);
         if (handshake != null && description != TlcpAlert.NO_RENEGOTIATION) {
             // the handshake cannot go on without what the warning declined (e.g. no_certificate)
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the peer declined with warning " + TlcpAlert.name(description));
@@ -454,7 +372,7 @@ public final class TlcpEngine extends SSLEngine {
         if (handshake != null) {
             throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "application data before the handshake finished");
         }
-        countEmpty(length == 0);
+        records.countEmpty(length == 0);
         int copied = 0;
         for (int i = offset; i < offset + count && copied < length; i++) {
             int take = Math.min(dsts[i].remaining(), length - copied);
@@ -464,45 +382,39 @@ public final class TlcpEngine extends SSLEngine {
         return result(Status.OK, consumed, copied, false);
     }
 
-    private static final int MAX_EMPTY_RECORDS = 32;
-
-    private void countEmpty(boolean empty) throws TlcpAlertException {
-        emptyRecords = empty ? emptyRecords + 1 : 0;
-        if (emptyRecords > MAX_EMPTY_RECORDS) {
-            throw new TlcpAlertException(TlcpAlert.UNEXPECTED_MESSAGE, "more than " + MAX_EMPTY_RECORDS
-                    + " records in a row without data");
-        }
-    }
-
     /**
-     * Turns a fault into the alert to send (unless the peer sent it) and the exception to throw:
-     * the {@link TlcpAlertException} itself (an {@code SSLHandshakeException}) while no session is
-     * established, and after the handshake a plain {@code SSLException} whose cause it is (a bad
-     * record MAC on an established connection is not a handshake failure).
+     * The one way a connection ends for a fault, found here or reported by the peer's fatal
+     * alert: reading stops and its keys are destroyed, what was queued is dropped, the fatal
+     * alert is queued as the last record (unless the peer sent it, or this side can no longer
+     * write), the handshake and the session are invalidated, and the reason is kept for later
+     * calls. Returns what to throw: the {@link TlcpAlertException} itself (an
+     * {@code SSLHandshakeException}) while no session is established; after the handshake a plain
+     * {@code SSLException} whose cause it is (a bad record MAC on an established connection is
+     * not a handshake failure).
      */
     private SSLException fail(TlcpAlertException fault) {
         boolean established = session != null;
         inboundDone = true;
-        clearOutbound();
-        read.destroy();
-        read = RecordProtection.NONE; // the fatal alert still goes out under the write keys
+        records.clearOutbound();
+        records.dropReadKeys(); // the fatal alert still goes out under the write keys
         if (!fault.received() && !outboundDone) {
-            outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.FATAL, (byte) fault.description()}, null, true));
+            records.queueAlert(TlcpAlert.FATAL, fault.description(), true);
         } else {
             outboundDone = true;
+            records.dropWriteKeys();
         }
         invalidate();
-        return established ? new SSLException(fault.getMessage(), fault) : fault;
+        SSLException thrown = established ? new SSLException(fault.getMessage(), fault) : fault;
+        if (closeReason == null) {
+            closeReason = thrown;
+        }
+        return thrown;
     }
 
-    /** Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent. */
-    private void clearOutbound() {
-        for (Outbound pending : outbound) {
-            if (pending.switchTo() != null) {
-                pending.switchTo().destroy();
-            }
-        }
-        outbound.clear();
+    /** A record that cannot be sealed: nothing more can be written, not even an alert. */
+    private SSLException failWriting(TlcpAlertException fault) {
+        outboundDone = true;
+        return fail(fault);
     }
 
     private void invalidate() {
@@ -522,7 +434,7 @@ public final class TlcpEngine extends SSLEngine {
     /** The result, with FINISHED once when the handshake has just completed and nothing of it is left to send. */
     private SSLEngineResult result(Status status, int consumed, int produced, boolean mayFinish) {
         HandshakeStatus handshakeStatus = handshakeStatus();
-        if (mayFinish && handshake != null && handshake.isComplete() && outbound.isEmpty()) {
+        if (mayFinish && handshake != null && handshake.isComplete() && !records.hasOutbound()) {
             session = handshake.session();
             handshake.destroy();
             handshake = null;
@@ -532,7 +444,7 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     private HandshakeStatus handshakeStatus() {
-        if (!outbound.isEmpty()) {
+        if (records.hasOutbound()) {
             return HandshakeStatus.NEED_WRAP;
         }
         if (handshake != null && !handshake.isComplete() && !inboundDone) {
@@ -558,13 +470,13 @@ public final class TlcpEngine extends SSLEngine {
 
     private void queueClose() {
         closeQueued = true;
-        outbound.add(new Outbound(ALERT, new byte[] {TlcpAlert.WARNING, TlcpAlert.CLOSE_NOTIFY}, null, true));
+        records.queueAlert(TlcpAlert.WARNING, TlcpAlert.CLOSE_NOTIFY, true);
     }
 
     @Override
     public synchronized void beginHandshake() throws SSLException {
         if (inboundDone || outboundDone) {
-            throw new SSLException("the engine is closed");
+            throw new SSLException("the engine is closed" + (closeReason == null ? "" : ": " + closeReason.getMessage()), closeReason);
         }
         if (started) {
             if (handshake == null) {
@@ -592,7 +504,7 @@ public final class TlcpEngine extends SSLEngine {
             invalidate(); // a truncated connection's session is not resumed
             closeOutbound();
             if (handshaking) {
-                throw new SSLHandshakeException(clientMode && !recordReceived
+                throw new SSLHandshakeException(clientMode && !records.recordReceived()
                         ? "the server closed the connection without answering the ClientHello: it may not speak TLCP "
                                 + "(a TLS-only server), or it refused the connection"
                         : "the peer closed the connection during the handshake, without an alert"

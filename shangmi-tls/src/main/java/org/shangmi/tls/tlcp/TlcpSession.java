@@ -23,8 +23,8 @@ import javax.net.ssl.SSLSessionContext;
 final class TlcpSession extends ExtendedSSLSession {
 
     static final String PROTOCOL = TlcpSslContextSpi.PROTOCOL;
-    /** The largest record: header, 2^14 bytes of data, and at most 2048 bytes of expansion. */
-    static final int PACKET_SIZE = 5 + RecordProtection.MAX_PLAINTEXT + 2048;
+    /** The largest record. */
+    static final int PACKET_SIZE = RecordLayer.MAX_RECORD;
 
     private final byte[] id;
     private final String peerHost;
