@@ -43,12 +43,12 @@ final class TlcpClientHandshake extends TlcpHandshake {
 
     @Override
     void start() throws GeneralSecurityException, TlcpAlertException {
-        offered = engine.enabledSuites();
+        offered = settings.enabledSuites();
         if (offered.isEmpty()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no TLCP cipher suite is enabled");
         }
         clientRandom = newRandom();
-        TlcpSession cached = engine.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
+        TlcpSession cached = context.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
         // a session is offered only to an engine configured as the one that made it (server names,
         // host-name checking, key aliases): otherwise resuming would skip a check this engine makes
         if (cached != null && offered.contains(cached.suite()) && cached.resumptionContext().equals(engine.resumptionContext())) {
@@ -75,7 +75,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 record(message);
                 server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
-                server.check(engine.trustManager(), engine, true, exchange, engine.smOnly());
+                server.check(context.trustManager(), engine, true, exchange, context.smOnly());
                 state = State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
@@ -104,7 +104,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                     engine.queueChangeCipherSpec(write);
                     sendFinished(true);
                 } else {
-                    engine.clientSessions().add(session);
+                    context.clientSessions().add(session);
                 }
                 state = State.DONE;
                 complete();
@@ -151,7 +151,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         }
         wipe(offeredSecret);
         offeredSecret = null;
-        if (!engine.getEnableSessionCreation()) {
+        if (!settings.sessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server did not resume, and session creation is off");
         }
         session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
@@ -214,18 +214,18 @@ final class TlcpClientHandshake extends TlcpHandshake {
                                 : engine.missingCredentials(false)));
             }
             sentNoCertificate = own == null;
-            X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, engine.options());
+            X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, settings.options());
             send(CertificateMessage.of(list).encode());
         } else if (exchange.needsClientCertificates()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                     "the server chose an " + exchange.name() + " suite without asking for certificates");
         }
-        KeyExchange.ClientKeyExchange keyExchange = exchange.clientKeyExchange(own, server, engine.random(), engine.options());
+        KeyExchange.ClientKeyExchange keyExchange = exchange.clientKeyExchange(own, server, context.random(), settings.options());
         byte[] preMaster = keyExchange.preMaster();
         send(keyExchange.body());
         if (own != null) {
             try {
-                byte[] signature = engine.options().rawCertificateVerify()
+                byte[] signature = settings.options().rawCertificateVerify()
                         ? sign(own.signKey(), transcript())
                         : sign(own.signKey(), transcriptHash());
                 send(new CertificateVerify(signature).encode());

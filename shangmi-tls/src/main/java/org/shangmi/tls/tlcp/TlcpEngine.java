@@ -3,12 +3,9 @@ package org.shangmi.tls.tlcp;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -18,8 +15,6 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
-import javax.net.ssl.X509ExtendedTrustManager;
-import org.shangmi.tls.TlcpParameters;
 
 /**
  * A TLCP 1.1 (GB/T 38636-2020) connection as an {@link SSLEngine}: the record layer, alerts and
@@ -37,16 +32,7 @@ public final class TlcpEngine extends SSLEngine {
 
     private final TlcpContext context;
     private final RecordLayer records = new RecordLayer();
-    private boolean modeSet;
-    private boolean clientMode;
-    private List<TlcpSuite> enabledSuites = TlcpSuite.defaults();
-    private boolean needClientAuth;
-    private boolean wantClientAuth;
-    private boolean sessionCreation = true;
-    private List<SNIServerName> serverNames = List.of();
-    private String identification;
-    private java.security.AlgorithmConstraints algorithmConstraints;
-    private TlcpOptions options = TlcpOptions.DEFAULT;
+    private final EngineSettings settings = new EngineSettings();
 
     private TlcpHandshake handshake;
     private TlcpSession session;
@@ -68,58 +54,28 @@ public final class TlcpEngine extends SSLEngine {
 
     // ---- what the handshakes read
 
-    List<TlcpSuite> enabledSuites() {
-        return enabledSuites;
+    TlcpContext context() {
+        return context;
     }
 
-    SecureRandom random() {
-        return context.random();
+    EngineSettings settings() {
+        return settings;
     }
-
-    long currentTimeMillis() {
-        return context.currentTimeMillis();
-    }
-
-    X509ExtendedTrustManager trustManager() {
-        return context.trustManager();
-    }
-
-    /** Whether the context is TLCP-SM's, whose peers' certificates must be SM throughout. */
-    boolean smOnly() {
-        return context.smOnly();
-    }
-
-    TlcpSessionContext clientSessions() {
-        return context.clientSessions();
-    }
-
-    TlcpSessionContext serverSessions() {
-        return context.serverSessions();
-    }
-
-    TlcpOptions options() {
-        return options;
-    }
-
 
     DoubleCertificates credentials(boolean server) {
+        TlcpOptions options = settings.options();
         return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
     }
 
     /** Why {@link #credentials} finds none, for the message of the failure. */
     String missingCredentials(boolean server) {
+        TlcpOptions options = settings.options();
         return DoubleCertificates.whyNone(context.keyManager(), server, options.signAlias(), options.encAlias());
     }
 
     /** The server names this side asked for (client) or was asked for (server), for the handshake session. */
     List<SNIServerName> requestedServerNames() {
-        if (!clientMode) {
-            return requestedNames;
-        }
-        if (!serverNames.isEmpty()) {
-            return serverNames;
-        }
-        return isHostName(getPeerHost()) ? List.of(new SNIHostName(getPeerHost())) : List.of();
+        return settings.clientMode() ? settings.clientServerNames(getPeerHost()) : requestedNames;
     }
 
     /**
@@ -128,36 +84,13 @@ public final class TlcpEngine extends SSLEngine {
      * such a session, and a server resumes only such a session.
      */
     String resumptionContext() {
-        return requestedServerNames() + "|" + identification + "|" + options.signAlias() + "|" + options.encAlias();
+        TlcpOptions options = settings.options();
+        return requestedServerNames() + "|" + settings.identification() + "|" + options.signAlias() + "|" + options.encAlias();
     }
 
     /** The host name the client's server_name extension carries, or null when there is none to send. */
     String serverNameToSend() {
-        String host = null;
-        for (SNIServerName name : serverNames) {
-            if (name instanceof SNIHostName hostName) {
-                host = hostName.getAsciiName();
-            }
-        }
-        if (host == null && serverNames.isEmpty() && isHostName(getPeerHost())) {
-            host = getPeerHost();
-        }
-        return host;
-    }
-
-    private static boolean isHostName(String host) {
-        if (host == null || host.isEmpty() || host.indexOf(':') >= 0 || host.endsWith(".")) {
-            return false;
-        }
-        if (host.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
-            return false; // an IPv4 literal
-        }
-        try {
-            new SNIHostName(host);
-            return true;
-        } catch (IllegalArgumentException notAHostName) {
-            return false;
-        }
+        return settings.serverNameToSend(getPeerHost());
     }
 
     /** The server names the client asked for (server side). */
@@ -258,7 +191,7 @@ public final class TlcpEngine extends SSLEngine {
             return result(Status.BUFFER_UNDERFLOW, 0, 0, false);
         }
         try {
-            records.checkHeader(header, clientMode);
+            records.checkHeader(header, settings.clientMode());
         } catch (TlcpAlertException e) {
             throw fail(e);
         }
@@ -309,7 +242,7 @@ public final class TlcpEngine extends SSLEngine {
 
     private void handshakeMessage(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
         if (handshake == null || handshake.isComplete()) {
-            int renegotiation = clientMode ? TlcpHandshake.HELLO_REQUEST : TlcpHandshake.CLIENT_HELLO;
+            int renegotiation = settings.clientMode() ? TlcpHandshake.HELLO_REQUEST : TlcpHandshake.CLIENT_HELLO;
             if (type == renegotiation && !renegotiationRefused) {
                 // declined once with a warning; a peer that asks again is ended
                 renegotiationRefused = true;
@@ -318,10 +251,10 @@ public final class TlcpEngine extends SSLEngine {
             }
             throw TlcpHandshake.unexpected(type, "after the handshake (TLCP renegotiation is not supported)");
         }
-        if (type == TlcpHandshake.HELLO_REQUEST && !clientMode) {
+        if (type == TlcpHandshake.HELLO_REQUEST && !settings.clientMode()) {
             throw TlcpHandshake.unexpected(type, "on the server side");
         }
-        if (type == TlcpHandshake.HELLO_REQUEST && clientMode) {
+        if (type == TlcpHandshake.HELLO_REQUEST && settings.clientMode()) {
             return; // ignored during a handshake, and not part of its transcript
         }
         handshake.receive(type, body, message);
@@ -454,11 +387,11 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     private void startHandshake() throws SSLException {
-        if (!modeSet) {
+        if (!settings.modeSet()) {
             throw new IllegalStateException("call setUseClientMode before the handshake");
         }
         started = true;
-        handshake = clientMode ? new TlcpClientHandshake(this) : new TlcpServerHandshake(this);
+        handshake = settings.clientMode() ? new TlcpClientHandshake(this) : new TlcpServerHandshake(this);
         try {
             handshake.start();
         } catch (TlcpAlertException e) {
@@ -504,7 +437,7 @@ public final class TlcpEngine extends SSLEngine {
             invalidate(); // a truncated connection's session is not resumed
             closeOutbound();
             if (handshaking) {
-                throw new SSLHandshakeException(clientMode && !records.recordReceived()
+                throw new SSLHandshakeException(settings.clientMode() && !records.recordReceived()
                         ? "the server closed the connection without answering the ClientHello: it may not speak TLCP "
                                 + "(a TLS-only server), or it refused the connection"
                         : "the peer closed the connection during the handshake, without an alert"
@@ -548,22 +481,12 @@ public final class TlcpEngine extends SSLEngine {
 
     @Override
     public synchronized String[] getEnabledCipherSuites() {
-        return enabledSuites.stream().map(Enum::name).toArray(String[]::new);
+        return settings.enabledSuiteNames();
     }
 
     @Override
     public synchronized void setEnabledCipherSuites(String[] suites) {
-        List<TlcpSuite> chosen = new ArrayList<>();
-        for (String name : suites) {
-            TlcpSuite suite = TlcpSuite.ofName(Objects.requireNonNull(name, "a null suite name"));
-            if (suite == null) {
-                throw new IllegalArgumentException("not a TLCP cipher suite: " + name);
-            }
-            if (!chosen.contains(suite)) {
-                chosen.add(suite);
-            }
-        }
-        enabledSuites = List.copyOf(chosen);
+        settings.enableSuites(suites);
     }
 
     @Override
@@ -618,8 +541,7 @@ public final class TlcpEngine extends SSLEngine {
         if (started) {
             throw new IllegalArgumentException("the handshake has begun");
         }
-        clientMode = mode;
-        modeSet = true;
+        settings.setClientMode(mode);
         if (!mode) {
             context.checkServerCredentials();
         }
@@ -627,78 +549,46 @@ public final class TlcpEngine extends SSLEngine {
 
     @Override
     public synchronized boolean getUseClientMode() {
-        return clientMode;
+        return settings.clientMode();
     }
 
     @Override
     public synchronized void setNeedClientAuth(boolean need) {
-        needClientAuth = need;
-        wantClientAuth = false;
+        settings.setNeedClientAuth(need);
     }
 
     @Override
     public synchronized boolean getNeedClientAuth() {
-        return needClientAuth;
+        return settings.needClientAuth();
     }
 
     @Override
     public synchronized void setWantClientAuth(boolean want) {
-        wantClientAuth = want;
-        needClientAuth = false;
+        settings.setWantClientAuth(want);
     }
 
     @Override
     public synchronized boolean getWantClientAuth() {
-        return wantClientAuth;
+        return settings.wantClientAuth();
     }
 
     @Override
     public synchronized void setEnableSessionCreation(boolean flag) {
-        sessionCreation = flag;
+        settings.setSessionCreation(flag);
     }
 
     @Override
     public synchronized boolean getEnableSessionCreation() {
-        return sessionCreation;
+        return settings.sessionCreation();
     }
 
     @Override
     public synchronized SSLParameters getSSLParameters() {
-        TlcpParameters parameters = new TlcpParameters();
-        parameters.setCipherSuites(getEnabledCipherSuites());
-        parameters.setProtocols(getEnabledProtocols());
-        options.into(parameters);
-        if (needClientAuth) {
-            parameters.setNeedClientAuth(true);
-        } else if (wantClientAuth) {
-            parameters.setWantClientAuth(true);
-        }
-        parameters.setServerNames(serverNames);
-        parameters.setEndpointIdentificationAlgorithm(identification);
-        parameters.setAlgorithmConstraints(algorithmConstraints);
-        return parameters;
+        return settings.toParameters(getEnabledProtocols());
     }
 
     @Override
     public synchronized void setSSLParameters(SSLParameters parameters) {
-        if (parameters.getCipherSuites() != null) {
-            setEnabledCipherSuites(parameters.getCipherSuites());
-        }
-        if (parameters.getProtocols() != null) {
-            setEnabledProtocols(parameters.getProtocols());
-        }
-        if (parameters.getNeedClientAuth()) {
-            setNeedClientAuth(true);
-        } else {
-            setWantClientAuth(parameters.getWantClientAuth());
-        }
-        if (parameters.getServerNames() != null) {
-            serverNames = List.copyOf(parameters.getServerNames());
-        }
-        identification = parameters.getEndpointIdentificationAlgorithm();
-        algorithmConstraints = parameters.getAlgorithmConstraints();
-        if (parameters instanceof TlcpParameters tlcp) {
-            options = TlcpOptions.of(tlcp);
-        }
+        settings.apply(parameters, this::setEnabledProtocols);
     }
 }

@@ -40,6 +40,10 @@ abstract class TlcpHandshake {
     private static final String SIGNATURE = "SM3withSM2";
 
     final TlcpEngine engine;
+    /** What the engines of the SSLContext share: keys, trust, the random source, the session caches. */
+    final TlcpContext context;
+    /** The engine's settings. */
+    final EngineSettings settings;
     private final ByteArrayOutputStream transcript = new ByteArrayOutputStream();
 
     byte[] clientRandom;
@@ -54,6 +58,8 @@ abstract class TlcpHandshake {
 
     TlcpHandshake(TlcpEngine engine) {
         this.engine = engine;
+        this.context = engine.context();
+        this.settings = engine.settings();
     }
 
     /** Begins: the client sends its ClientHello, the server waits for one. */
@@ -143,8 +149,8 @@ abstract class TlcpHandshake {
 
     byte[] newRandom() {
         byte[] value = new byte[RANDOM_LENGTH];
-        engine.random().nextBytes(value);
-        int seconds = (int) (engine.currentTimeMillis() / 1000);
+        context.random().nextBytes(value);
+        int seconds = (int) (context.currentTimeMillis() / 1000);
         value[0] = (byte) (seconds >>> 24);
         value[1] = (byte) (seconds >>> 16);
         value[2] = (byte) (seconds >>> 8);
@@ -169,7 +175,7 @@ abstract class TlcpHandshake {
         byte[] keyBlock = TlcpPrf.keyBlock(masterSecret, clientRandom, serverRandom, suite.keyBlockLength());
         try {
             pendingRead = TlcpKeys.opening(suite, keyBlock, client);
-            return TlcpKeys.sealing(suite, keyBlock, client, engine.random());
+            return TlcpKeys.sealing(suite, keyBlock, client, context.random());
         } finally {
             wipe(keyBlock);
         }
@@ -196,7 +202,7 @@ abstract class TlcpHandshake {
     /** The signature of {@code parts} by {@code key}, its randomness from the context's source. */
     byte[] sign(PrivateKey key, byte[]... parts) throws GeneralSecurityException, TlcpAlertException {
         Signature signature = Signature.getInstance(SIGNATURE);
-        signature.initSign(key, engine.random());
+        signature.initSign(key, context.random());
         for (byte[] part : parts) {
             signature.update(part);
         }

@@ -67,7 +67,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
                 if (!resumed) {
                     engine.queueChangeCipherSpec(write);
                     sendFinished(false);
-                    engine.serverSessions().add(session);
+                    context.serverSessions().add(session);
                 }
                 state = State.DONE;
                 complete();
@@ -92,14 +92,14 @@ final class TlcpServerHandshake extends TlcpHandshake {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the client does not offer null compression");
         }
         engine.setRequestedServerNames(hello.serverNames());
-        requestCertificate = engine.getNeedClientAuth() || engine.getWantClientAuth();
+        requestCertificate = settings.needClientAuth() || settings.wantClientAuth();
         serverRandom = newRandom();
 
-        TlcpSession cached = sessionId.length > 0 ? engine.serverSessions().find(sessionId) : null;
+        TlcpSession cached = sessionId.length > 0 ? context.serverSessions().find(sessionId) : null;
         // resumed only under the server names and key aliases it was made with (RFC 6066 section 3):
         // another name may stand for another server, certificate or policy
-        if (cached != null && offered.contains(cached.suite()) && engine.enabledSuites().contains(cached.suite())
-                && (!engine.getNeedClientAuth() || cached.hasPeerCertificates())
+        if (cached != null && offered.contains(cached.suite()) && settings.enabledSuites().contains(cached.suite())
+                && (!settings.needClientAuth() || cached.hasPeerCertificates())
                 && cached.resumptionContext().equals(engine.resumptionContext())) {
             byte[] secret = cached.masterSecret();
             if (secret != null) { // else invalidated meanwhile: a full handshake instead
@@ -107,7 +107,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
                 return;
             }
         }
-        if (!engine.getEnableSessionCreation()) {
+        if (!settings.sessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "session creation is off, and there is no session to resume");
         }
         own = engine.credentials(true);
@@ -118,12 +118,12 @@ final class TlcpServerHandshake extends TlcpHandshake {
         suite = choose(offered);
         exchange = KeyExchange.of(suite);
         byte[] newId = new byte[SESSION_ID_LENGTH];
-        engine.random().nextBytes(newId);
+        context.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
         session.setRequestedServerNames(engine.requestedServerNames());
         session.setResumptionContext(engine.resumptionContext());
         send(serverHello(newId));
-        send(CertificateMessage.of(own.certificateList(engine.options().certificateOrder())).encode());
+        send(CertificateMessage.of(own.certificateList(settings.options().certificateOrder())).encode());
         send(serverKeyExchange());
         if (requestCertificate) {
             send(certificateRequest());
@@ -137,9 +137,9 @@ final class TlcpServerHandshake extends TlcpHandshake {
      * server can use with its settings and keys.
      */
     private TlcpSuite choose(List<TlcpSuite> offered) throws TlcpAlertException {
-        boolean required = engine.getNeedClientAuth();
+        boolean required = settings.needClientAuth();
         java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
-        for (TlcpSuite candidate : engine.enabledSuites()) {
+        for (TlcpSuite candidate : settings.enabledSuites()) {
             if (offered.contains(candidate)) {
                 String why = KeyExchange.of(candidate).whyServerCannot(required, own);
                 if (why == null) {
@@ -169,7 +169,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
     }
 
     private byte[] serverKeyExchange() throws GeneralSecurityException, TlcpAlertException {
-        KeyExchange.ServerParams params = exchange.serverParams(own, engine.random());
+        KeyExchange.ServerParams params = exchange.serverParams(own, context.random());
         byte[] signature = sign(own.signKey(), clientRandom, serverRandom, params.signed());
         return new ServerKeyExchange(params.sent(), signature).encode();
     }
@@ -177,7 +177,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
     /** certificate_types {ecdsa_sign} and the names of the trust anchors, which GmSSL's client needs to send anything. */
     private byte[] certificateRequest() {
         List<byte[]> names = new ArrayList<>();
-        X509Certificate[] anchors = engine.trustManager() == null ? null : engine.trustManager().getAcceptedIssuers();
+        X509Certificate[] anchors = context.trustManager() == null ? null : context.trustManager().getAcceptedIssuers();
         if (anchors != null) {
             for (X509Certificate anchor : anchors) {
                 names.add(anchor.getSubjectX500Principal().getEncoded());
@@ -189,7 +189,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
     private void clientCertificate(byte[] body) throws TlcpAlertException {
         X509Certificate[] list = CertificateMessage.parse(body).x509();
         if (list.length == 0) {
-            if (engine.getNeedClientAuth() || exchange.needsClientCertificates()) {
+            if (settings.needClientAuth() || exchange.needsClientCertificates()) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, exchange.needsClientCertificates()
                         ? "the client sent no certificates, which an " + exchange.name() + " suite needs"
                         : "the client sent no certificate and client authentication is required");
@@ -200,16 +200,16 @@ final class TlcpServerHandshake extends TlcpHandshake {
             // an ECC client may send its signing chain alone (GmSSL's does): only that is checked
             client = new PeerCertificates(list, null);
             session.setPeerCertificates(client.all()); // for trust managers that read the handshake session
-            client.checkSigningOnly(engine.trustManager(), engine, engine.smOnly());
+            client.checkSigningOnly(context.trustManager(), engine, context.smOnly());
         } else {
             client = PeerCertificates.split(list);
             session.setPeerCertificates(client.all());
-            client.check(engine.trustManager(), engine, false, exchange, engine.smOnly());
+            client.check(context.trustManager(), engine, false, exchange, context.smOnly());
         }
     }
 
     private void clientKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
-        byte[] preMaster = exchange.serverPreMaster(body, own, client, engine.random());
+        byte[] preMaster = exchange.serverPreMaster(body, own, client, context.random());
         write = deriveKeys(preMaster, false);
         session.establish(suite, masterSecret, own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
     }
