@@ -6,6 +6,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.net.ssl.SNIServerName;
 import javax.security.auth.x500.X500Principal;
 
 /**
@@ -51,12 +52,12 @@ final class TlcpClientHandshake extends TlcpHandshake {
         TlcpSession cached = context.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
         // a session is offered only to an engine configured as the one that made it (server names,
         // host-name checking, key aliases): otherwise resuming would skip a check this engine makes
-        if (cached != null && offered.contains(cached.suite()) && cached.resumptionContext().equals(engine.resumptionContext())) {
+        if (cached != null && offered.contains(cached.suite()) && cached.resumptionContext().equals(resumptionContext())) {
             offeredSecret = cached.masterSecret(); // null when invalidated since it was found
             offeredSession = offeredSecret == null ? null : cached;
         }
         byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
-        String host = engine.serverNameToSend();
+        String host = settings.serverNameToSend(engine.getPeerHost());
         send(new ClientHello(VERSION, clientRandom, sessionId, ClientHello.suiteCodes(offered), new byte[] {0},
                 host == null ? null : ClientHello.serverNameExtensions(host)).encode());
         state = State.SERVER_HELLO;
@@ -155,8 +156,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server did not resume, and session creation is off");
         }
         session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
-        session.setRequestedServerNames(engine.requestedServerNames());
-        session.setResumptionContext(engine.resumptionContext());
+        session.setRequestedServerNames(requestedServerNames());
+        session.setResumptionContext(resumptionContext());
         state = State.CERTIFICATE;
     }
 
@@ -203,15 +204,15 @@ final class TlcpClientHandshake extends TlcpHandshake {
     private void respond() throws GeneralSecurityException, TlcpAlertException {
         DoubleCertificates own = null;
         if (certificateRequested) {
-            own = engine.credentials(false);
+            own = credentials(false);
             if (own != null && !acceptedIssuers.isEmpty() && !issuedByOneOf(own.signChain(), acceptedIssuers)) {
                 own = null;
             }
             if (exchange.needsClientCertificates() && own == null) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                         "the server chose an " + exchange.name() + " suite, which needs the client's signing and encryption key pairs: "
-                        + (engine.credentials(false) != null ? notAccepted(engine.credentials(false))
-                                : engine.missingCredentials(false)));
+                        + (credentials(false) != null ? notAccepted(credentials(false))
+                                : missingCredentials(false)));
             }
             sentNoCertificate = own == null;
             X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, settings.options());
@@ -267,6 +268,11 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
         }
         return false;
+    }
+
+    @Override
+    List<SNIServerName> requestedServerNames() {
+        return settings.clientServerNames(engine.getPeerHost());
     }
 
     @Override

@@ -4,16 +4,13 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
-import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -28,11 +25,10 @@ import javax.net.ssl.SSLSession;
  * no_renegotiation and dropped. A fault in the peer's input becomes a fatal alert, sent by the
  * next wrap, and an {@link SSLException} from the unwrap that found it.
  */
-public final class TlcpEngine extends SSLEngine {
+public final class TlcpEngine extends ConfiguredEngine {
 
     private final TlcpContext context;
     private final RecordLayer records = new RecordLayer();
-    private final EngineSettings settings = new EngineSettings();
 
     private TlcpHandshake handshake;
     private TlcpSession session;
@@ -41,7 +37,6 @@ public final class TlcpEngine extends SSLEngine {
     private boolean outboundDone;
     private boolean closeQueued;
     private boolean closeNotifyReceived;
-    private List<SNIServerName> requestedNames = List.of();
     private boolean renegotiationRefused;
     /** Why the connection ended for a fault, kept for the calls after it; null if it did not. */
     private SSLException closeReason;
@@ -60,42 +55,6 @@ public final class TlcpEngine extends SSLEngine {
 
     EngineSettings settings() {
         return settings;
-    }
-
-    DoubleCertificates credentials(boolean server) {
-        TlcpOptions options = settings.options();
-        return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
-    }
-
-    /** Why {@link #credentials} finds none, for the message of the failure. */
-    String missingCredentials(boolean server) {
-        TlcpOptions options = settings.options();
-        return DoubleCertificates.whyNone(context.keyManager(), server, options.signAlias(), options.encAlias());
-    }
-
-    /** The server names this side asked for (client) or was asked for (server), for the handshake session. */
-    List<SNIServerName> requestedServerNames() {
-        return settings.clientMode() ? settings.clientServerNames(getPeerHost()) : requestedNames;
-    }
-
-    /**
-     * What a connection must match for a cached session to be resumed on it: the server names the
-     * client asks for, the host-name check, and the explicit key aliases. A client offers only
-     * such a session, and a server resumes only such a session.
-     */
-    String resumptionContext() {
-        TlcpOptions options = settings.options();
-        return requestedServerNames() + "|" + settings.identification() + "|" + options.signAlias() + "|" + options.encAlias();
-    }
-
-    /** The host name the client's server_name extension carries, or null when there is none to send. */
-    String serverNameToSend() {
-        return settings.serverNameToSend(getPeerHost());
-    }
-
-    /** The server names the client asked for (server side). */
-    void setRequestedServerNames(List<SNIServerName> names) {
-        requestedNames = List.copyOf(names);
     }
 
     /** Queues a handshake message, in records of its own. */
@@ -421,11 +380,6 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     @Override
-    public Runnable getDelegatedTask() {
-        return null;
-    }
-
-    @Override
     public synchronized void closeInbound() throws SSLException {
         if (inboundDone) {
             return;
@@ -475,40 +429,6 @@ public final class TlcpEngine extends SSLEngine {
     }
 
     @Override
-    public String[] getSupportedCipherSuites() {
-        return Arrays.stream(TlcpSuite.values()).map(Enum::name).toArray(String[]::new);
-    }
-
-    @Override
-    public synchronized String[] getEnabledCipherSuites() {
-        return settings.enabledSuiteNames();
-    }
-
-    @Override
-    public synchronized void setEnabledCipherSuites(String[] suites) {
-        settings.enableSuites(suites);
-    }
-
-    @Override
-    public String[] getSupportedProtocols() {
-        return new String[] {TlcpSession.PROTOCOL};
-    }
-
-    @Override
-    public String[] getEnabledProtocols() {
-        return new String[] {TlcpSession.PROTOCOL};
-    }
-
-    @Override
-    public void setEnabledProtocols(String[] protocols) {
-        for (String protocol : protocols) {
-            if (!TlcpSession.PROTOCOL.equals(protocol)) {
-                throw new IllegalArgumentException("this engine speaks " + TlcpSession.PROTOCOL + " only, not " + protocol);
-            }
-        }
-    }
-
-    @Override
     public synchronized SSLSession getSession() {
         if (session != null) {
             return session;
@@ -545,50 +465,5 @@ public final class TlcpEngine extends SSLEngine {
         if (!mode) {
             context.checkServerCredentials();
         }
-    }
-
-    @Override
-    public synchronized boolean getUseClientMode() {
-        return settings.clientMode();
-    }
-
-    @Override
-    public synchronized void setNeedClientAuth(boolean need) {
-        settings.setNeedClientAuth(need);
-    }
-
-    @Override
-    public synchronized boolean getNeedClientAuth() {
-        return settings.needClientAuth();
-    }
-
-    @Override
-    public synchronized void setWantClientAuth(boolean want) {
-        settings.setWantClientAuth(want);
-    }
-
-    @Override
-    public synchronized boolean getWantClientAuth() {
-        return settings.wantClientAuth();
-    }
-
-    @Override
-    public synchronized void setEnableSessionCreation(boolean flag) {
-        settings.setSessionCreation(flag);
-    }
-
-    @Override
-    public synchronized boolean getEnableSessionCreation() {
-        return settings.sessionCreation();
-    }
-
-    @Override
-    public synchronized SSLParameters getSSLParameters() {
-        return settings.toParameters(getEnabledProtocols());
-    }
-
-    @Override
-    public synchronized void setSSLParameters(SSLParameters parameters) {
-        settings.apply(parameters, this::setEnabledProtocols);
     }
 }

@@ -7,6 +7,8 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.util.Arrays;
+import java.util.List;
+import javax.net.ssl.SNIServerName;
 
 /**
  * What the client's and the server's handshakes share: the transcript, the randoms, the master
@@ -60,6 +62,31 @@ abstract class TlcpHandshake {
         this.engine = engine;
         this.context = engine.context();
         this.settings = engine.settings();
+    }
+
+    /** This side's signing and encryption key pairs, as the key manager and the key aliases choose them; null if none. */
+    DoubleCertificates credentials(boolean server) {
+        TlcpOptions options = settings.options();
+        return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
+    }
+
+    /** Why {@link #credentials} finds none, for the message of the failure. */
+    String missingCredentials(boolean server) {
+        TlcpOptions options = settings.options();
+        return DoubleCertificates.whyNone(context.keyManager(), server, options.signAlias(), options.encAlias());
+    }
+
+    /** The server names the client asks for (client) or asked for (server), for the handshake's session. */
+    abstract List<SNIServerName> requestedServerNames();
+
+    /**
+     * What a connection must match for a cached session to be resumed on it: the server names the
+     * client asks for, the host-name check, and the explicit key aliases. A client offers only
+     * such a session, and a server resumes only such a session.
+     */
+    String resumptionContext() {
+        TlcpOptions options = settings.options();
+        return requestedServerNames() + "|" + settings.identification() + "|" + options.signAlias() + "|" + options.encAlias();
     }
 
     /** Begins: the client sends its ClientHello, the server waits for one. */

@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import javax.net.ssl.SNIServerName;
 
 /**
  * The server's side of a TLCP handshake (GB/T 38636-2020 section 6.4): on a ClientHello it
@@ -24,6 +25,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
     private boolean requestCertificate;
     private PeerCertificates client;
     private KeyExchange exchange;
+    /** The server names of the client's server_name extension. */
+    private List<SNIServerName> requestedNames = List.of();
     private RecordProtection write;
 
     TlcpServerHandshake(TlcpEngine engine) {
@@ -91,7 +94,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!hello.offersNullCompression()) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the client does not offer null compression");
         }
-        engine.setRequestedServerNames(hello.serverNames());
+        requestedNames = List.copyOf(hello.serverNames());
         requestCertificate = settings.needClientAuth() || settings.wantClientAuth();
         serverRandom = newRandom();
 
@@ -100,7 +103,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         // another name may stand for another server, certificate or policy
         if (cached != null && offered.contains(cached.suite()) && settings.enabledSuites().contains(cached.suite())
                 && (!settings.needClientAuth() || cached.hasPeerCertificates())
-                && cached.resumptionContext().equals(engine.resumptionContext())) {
+                && cached.resumptionContext().equals(resumptionContext())) {
             byte[] secret = cached.masterSecret();
             if (secret != null) { // else invalidated meanwhile: a full handshake instead
                 resume(cached, secret);
@@ -110,18 +113,18 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!settings.sessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "session creation is off, and there is no session to resume");
         }
-        own = engine.credentials(true);
+        own = credentials(true);
         if (own == null) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
-                    "the server has no SM2 signing and encryption key pair: " + engine.missingCredentials(true));
+                    "the server has no SM2 signing and encryption key pair: " + missingCredentials(true));
         }
         suite = choose(offered);
         exchange = KeyExchange.of(suite);
         byte[] newId = new byte[SESSION_ID_LENGTH];
         context.random().nextBytes(newId);
         session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
-        session.setRequestedServerNames(engine.requestedServerNames());
-        session.setResumptionContext(engine.resumptionContext());
+        session.setRequestedServerNames(requestedServerNames());
+        session.setResumptionContext(resumptionContext());
         send(serverHello(newId));
         send(CertificateMessage.of(own.certificateList(settings.options().certificateOrder())).encode());
         send(serverKeyExchange());
@@ -222,6 +225,11 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!valid) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the client's CertificateVerify signature does not verify");
         }
+    }
+
+    @Override
+    List<SNIServerName> requestedServerNames() {
+        return requestedNames;
     }
 
     @Override
