@@ -40,7 +40,7 @@ public final class CmsEnveloper {
      * @throws IllegalArgumentException if the certificate holds no SM2 public key
      */
     public CmsEnveloper addRecipient(X509Certificate certificate) {
-        Messages.requireSm2(certificate, "recipient");
+        MessageReading.requireSm2(certificate, "recipient");
         recipients.add(certificate);
         return this;
     }
@@ -67,7 +67,7 @@ public final class CmsEnveloper {
      * @throws CmsException if {@code message} is no ContentInfo
      */
     public byte[] encryptMessage(byte[] message) throws CmsException {
-        ContentInfo info = Messages.read(message, null, null, "a CMS message");
+        ContentInfo info = MessageReading.read(message, null, null, "a CMS message");
         try {
             return encrypt(new CMSProcessableByteArray(info.getContentType(),
                     info.getContent().toASN1Primitive().getEncoded(ASN1Encoding.DL)));
@@ -86,7 +86,7 @@ public final class CmsEnveloper {
             for (X509Certificate recipient : recipients) {
                 generator.addRecipientInfoGenerator(new JceKeyTransRecipientInfoGenerator(recipient,
                         new AlgorithmIdentifier(profile.keyTransport))
-                        .setProvider(Crypto.shangMi())
+                        .setProvider(JcaObjects.shangMi())
                         .setAlgorithmMapping(profile.keyTransport, "SM2"));
             }
             CMSEnvelopedData enveloped;
@@ -99,7 +99,7 @@ public final class CmsEnveloper {
                 }
             }
             return profile.versionOne
-                    ? VersionOne.envelopedData(enveloped.toASN1Structure(), profile.envelopedDataType)
+                    ? Gmt0010Shape.envelopedData(enveloped.toASN1Structure(), profile.envelopedDataType)
                     : enveloped.toASN1Structure().getEncoded(ASN1Encoding.DER);
         } catch (GeneralSecurityException | CMSException | IOException | IllegalStateException e) {
             throw new CmsException("cannot encrypt: " + e.getMessage(), e);

@@ -87,7 +87,7 @@ public final class CmsSigner {
     }
 
     private CmsSigner add(PrivateKey key, X509Certificate certificate, byte[] id) {
-        Messages.requireSm2(certificate, "signer");
+        MessageReading.requireSm2(certificate, "signer");
         signers.add(new Signer(Objects.requireNonNull(key, "key"), Objects.requireNonNull(certificate, "certificate"), id));
         certificates.put(certificate, Boolean.TRUE);
         return this;
@@ -134,7 +134,7 @@ public final class CmsSigner {
             throw new CmsException("no signer: add one with addSigner");
         }
         try {
-            DigestCalculatorProvider digests = new JcaDigestCalculatorProviderBuilder().setProvider(Crypto.shangMi()).build();
+            DigestCalculatorProvider digests = new JcaDigestCalculatorProviderBuilder().setProvider(JcaObjects.shangMi()).build();
             CMSSignedDataGenerator generator = new CMSSignedDataGenerator();
             Date now = new Date();
             for (Signer signer : signers) {
@@ -155,7 +155,7 @@ public final class CmsSigner {
             }
             CMSSignedData signed = generator.generate(new CMSProcessableByteArray(profile.dataType, content), !detached);
             return profile.versionOne
-                    ? VersionOne.signedData(signed.toASN1Structure(), profile.signedDataType)
+                    ? Gmt0010Shape.signedData(signed.toASN1Structure(), profile.signedDataType)
                     : signed.toASN1Structure().getEncoded(ASN1Encoding.DER);
         } catch (GeneralSecurityException e) {
             throw new CmsException("cannot sign: " + e.getMessage(), e);

@@ -42,7 +42,7 @@ public final class CmsText {
 
     /** The structure of a SignedData or EnvelopedData message (either profile), one fact a line. */
     public static String describe(byte[] message) throws CmsException {
-        ContentInfo info = Messages.read(message, null, null, "a CMS message");
+        ContentInfo info = MessageReading.read(message, null, null, "a CMS message");
         List<String> lines = new ArrayList<>();
         lines.add("content type: " + name(info.getContentType()));
         try {
@@ -77,7 +77,7 @@ public final class CmsText {
         if (certificates != null) {
             for (ASN1Encodable element : certificates) {
                 Certificate certificate = Certificate.getInstance(element);
-                lines.add("  subject " + Messages.name(certificate.getSubject()) + ", issuer " + Messages.name(certificate.getIssuer()));
+                lines.add("  subject " + MessageReading.name(certificate.getSubject()) + ", issuer " + MessageReading.name(certificate.getIssuer()));
             }
         }
         lines.add("CRLs: " + (signed.getCRLs() == null ? 0 : signed.getCRLs().size()));
@@ -113,7 +113,7 @@ public final class CmsText {
 
     private static String issuerAndSerial(ASN1Encodable id) {
         IssuerAndSerialNumber issuer = IssuerAndSerialNumber.getInstance(id);
-        return Messages.name(issuer.getName()) + ", serial " + issuer.getSerialNumber().getValue().toString(16);
+        return MessageReading.name(issuer.getName()) + ", serial " + issuer.getSerialNumber().getValue().toString(16);
     }
 
     private static String name(ASN1ObjectIdentifier oid) {

@@ -46,16 +46,16 @@ public final class EnvelopedMessage {
 
     /** @throws CmsException if the message is malformed or not EnvelopedData */
     public static EnvelopedMessage read(byte[] message) throws CmsException {
-        ContentInfo info = Messages.read(message, CmsOids.PKCS7_ENVELOPED_DATA, CmsOids.GMT_ENVELOPED_DATA, "EnvelopedData");
+        ContentInfo info = MessageReading.read(message, CmsOids.PKCS7_ENVELOPED_DATA, CmsOids.GMT_ENVELOPED_DATA, "EnvelopedData");
         try {
             CMSEnvelopedData enveloped = new CMSEnvelopedData(info);
             enveloped.getRecipientInfos().getRecipients().forEach(RecipientInformation::getKeyEncryptionAlgorithm);
             EnvelopedData data = EnvelopedData.getInstance(info.getContent());
-            Messages.checkVersion("EnvelopedData", data.getVersion(), 0, 4);
+            MessageReading.checkVersion("EnvelopedData", data.getVersion(), 0, 4);
             for (org.bouncycastle.asn1.ASN1Encodable element : data.getRecipientInfos()) {
                 org.bouncycastle.asn1.cms.RecipientInfo recipient = org.bouncycastle.asn1.cms.RecipientInfo.getInstance(element);
                 if (recipient.getInfo() instanceof org.bouncycastle.asn1.cms.KeyTransRecipientInfo transport) {
-                    Messages.checkVersion("a key-transport RecipientInfo", transport.getVersion(), 0, 2);
+                    MessageReading.checkVersion("a key-transport RecipientInfo", transport.getVersion(), 0, 2);
                 }
             }
             ASN1ObjectIdentifier contentType = data.getEncryptedContentInfo().getContentType();
@@ -101,7 +101,7 @@ public final class EnvelopedMessage {
         for (RecipientInformation recipient : enveloped.getRecipientInfos().getRecipients()) {
             RecipientId id = recipient.getRID();
             names.add(id instanceof KeyTransRecipientId transport && transport.getIssuer() != null
-                    ? Messages.name(transport.getIssuer()) + ", serial " + transport.getSerialNumber().toString(16)
+                    ? MessageReading.name(transport.getIssuer()) + ", serial " + transport.getSerialNumber().toString(16)
                     : "a recipient of type " + id.getType());
         }
         return names;
@@ -190,7 +190,7 @@ public final class EnvelopedMessage {
                 throw new CMSException(e.getMessage(), e);
             }
             try {
-                contentKey = Crypto.cipher("SM2", Cipher.DECRYPT_MODE, key).doFinal(encryptedKey);
+                contentKey = JcaObjects.cipher("SM2", Cipher.DECRYPT_MODE, key).doFinal(encryptedKey);
             } catch (javax.crypto.BadPaddingException | javax.crypto.IllegalBlockSizeException e) {
                 failure = new javax.crypto.BadPaddingException("the content key does not decrypt with this private key "
                         + "(tampered, not the certificate's key, or a provider that reads SM2 ciphertext in another layout): "

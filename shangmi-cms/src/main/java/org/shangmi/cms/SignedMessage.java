@@ -94,12 +94,12 @@ public final class SignedMessage {
      *         content given, or carries content while some is given
      */
     public static SignedMessage read(byte[] message, byte[] detachedContent) throws CmsException {
-        ContentInfo info = Messages.read(message, CmsOids.PKCS7_SIGNED_DATA, CmsOids.GMT_SIGNED_DATA, "SignedData");
+        ContentInfo info = MessageReading.read(message, CmsOids.PKCS7_SIGNED_DATA, CmsOids.GMT_SIGNED_DATA, "SignedData");
         try {
             SignedData data = SignedData.getInstance(info.getContent());
-            Messages.checkVersion("SignedData", data.getVersion(), 1, 5);
+            MessageReading.checkVersion("SignedData", data.getVersion(), 1, 5);
             for (org.bouncycastle.asn1.ASN1Encodable element : data.getSignerInfos()) {
-                Messages.checkVersion("a SignerInfo", org.bouncycastle.asn1.cms.SignerInfo.getInstance(element).getVersion(), 1, 3);
+                MessageReading.checkVersion("a SignerInfo", org.bouncycastle.asn1.cms.SignerInfo.getInstance(element).getVersion(), 1, 3);
             }
             ASN1ObjectIdentifier contentType = data.getEncapContentInfo().getContentType();
             ASN1OctetString carried = data.getEncapContentInfo().getContent() == null ? null
@@ -161,7 +161,7 @@ public final class SignedMessage {
     public List<X509Certificate> certificates() throws CmsException {
         List<X509Certificate> certificates = new ArrayList<>();
         for (X509CertificateHolder holder : signed.getCertificates().getMatches(null)) {
-            certificates.add(Messages.certificate(encoded(holder)));
+            certificates.add(MessageReading.certificate(encoded(holder)));
         }
         return certificates;
     }
@@ -223,7 +223,7 @@ public final class SignedMessage {
         List<VerifiedSigner> verified = new ArrayList<>();
         for (int i = 0; i < signers.size(); i++) {
             try {
-                verified.add(verify(i + 1, signers.get(i), ids, gmsslForm, given));
+                verified.add(verifySigner(i + 1, signers.get(i), ids, gmsslForm, given));
             } catch (RuntimeException e) {
                 throw new CmsException("signer " + (i + 1) + ": malformed: " + e.getMessage(), e);
             }
@@ -236,7 +236,7 @@ public final class SignedMessage {
      * whose key verifies the signature in one of the forms allowed: a look-alike certificate
      * placed first can delay the right one, never replace it.
      */
-    private VerifiedSigner verify(int number, SignerInformation signer, List<byte[]> ids, boolean gmsslForm,
+    private VerifiedSigner verifySigner(int number, SignerInformation signer, List<byte[]> ids, boolean gmsslForm,
             List<X509CertificateHolder> given) throws CmsException, SignatureException {
         String name = "signer " + number;
         checkAlgorithms(name, signer);
@@ -252,7 +252,7 @@ public final class SignedMessage {
                 continue;
             }
             keyed = true;
-            VerifiedSigner verified = verify(name, signer, holder, key, ids, gmsslForm);
+            VerifiedSigner verified = verifyUnderIds(name, signer, holder, key, ids, gmsslForm);
             if (verified != null) {
                 return verified;
             }
@@ -260,18 +260,18 @@ public final class SignedMessage {
         if (!keyed) {
             throw noKey;
         }
-        throw new SignatureException(name + " (" + Messages.name(candidates.get(0).getSubject())
+        throw new SignatureException(name + " (" + MessageReading.name(candidates.get(0).getSubject())
                 + "): the signature does not verify with " + describe(ids, gmsslForm && signer.getSignedAttributes() == null));
     }
 
     /** The signer verified with {@code key} in the first form that fits, or null. */
-    private VerifiedSigner verify(String name, SignerInformation signer, X509CertificateHolder holder, PublicKey key,
+    private VerifiedSigner verifyUnderIds(String name, SignerInformation signer, X509CertificateHolder holder, PublicKey key,
             List<byte[]> ids, boolean gmsslForm) throws CmsException, SignatureException {
         try {
             if (signer.getSignedAttributes() != null) {
                 for (byte[] id : ids) {
                     if (verifiesWithAttributes(signer, holder, key, id)) {
-                        return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), id, signingTime(signer)));
+                        return remember(new VerifiedSigner(MessageReading.certificate(encoded(holder)), id, signingTime(signer)));
                     }
                 }
                 return null;
@@ -280,11 +280,11 @@ public final class SignedMessage {
                 Signature verifier = Sm2Signing.standardVerifier(key, id);
                 verifier.update(content);
                 if (verifier.verify(signer.getSignature())) {
-                    return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), id, null));
+                    return remember(new VerifiedSigner(MessageReading.certificate(encoded(holder)), id, null));
                 }
             }
             if (gmsslForm && Sm2Signing.verifiesGmssl(key, contentType, content, signer.getSignature())) {
-                return remember(new VerifiedSigner(Messages.certificate(encoded(holder)), null, null));
+                return remember(new VerifiedSigner(MessageReading.certificate(encoded(holder)), null, null));
             }
             return null;
         } catch (SignatureException e) {
@@ -306,7 +306,7 @@ public final class SignedMessage {
                     (digest, signature) -> "SM3WITHSM2",
                     algorithmName -> Sm2Signing.SM3_WITH_SM2,
                     contentVerifiers(holder, key, id),
-                    new JcaDigestCalculatorProviderBuilder().setProvider(Crypto.shangMi()).build());
+                    new JcaDigestCalculatorProviderBuilder().setProvider(JcaObjects.shangMi()).build());
             return signer.verify(verifier);
         } catch (CMSSignerDigestMismatchException e) {
             throw new SignatureException("the content does not match the signed message digest", e);
@@ -340,7 +340,7 @@ public final class SignedMessage {
                 } catch (GeneralSecurityException e) {
                     throw new OperatorCreationException("cannot verify SM3withSM2: " + e.getMessage(), e);
                 }
-                OutputStream stream = Crypto.updating(verifier);
+                OutputStream stream = JcaObjects.updating(verifier);
                 return new ContentVerifier() {
                     @Override
                     public AlgorithmIdentifier getAlgorithmIdentifier() {
@@ -396,17 +396,17 @@ public final class SignedMessage {
 
     private static String describe(SignerInformation signer) {
         if (signer.getSID().getIssuer() != null) {
-            return "issuer " + Messages.name(signer.getSID().getIssuer()) + ", serial " + signer.getSID().getSerialNumber().toString(16);
+            return "issuer " + MessageReading.name(signer.getSID().getIssuer()) + ", serial " + signer.getSID().getSerialNumber().toString(16);
         }
         return "subject key identifier";
     }
 
     private static PublicKey publicKey(String name, X509CertificateHolder holder) throws CmsException {
         try {
-            return KeyFactory.getInstance("SM2", Crypto.shangMi())
+            return KeyFactory.getInstance("SM2", JcaObjects.shangMi())
                     .generatePublic(new X509EncodedKeySpec(holder.getSubjectPublicKeyInfo().getEncoded()));
         } catch (GeneralSecurityException | IOException e) {
-            throw new CmsException(name + ": its certificate (" + Messages.name(holder.getSubject()) + ") holds no SM2 public key: "
+            throw new CmsException(name + ": its certificate (" + MessageReading.name(holder.getSubject()) + ") holds no SM2 public key: "
                     + e.getMessage(), e);
         }
     }

@@ -74,14 +74,14 @@ final class Sm2Signing {
 
     /** A ContentSigner for the standard form with {@code id}; each signature is checked with the certificate's key. */
     static ContentSigner standard(PrivateKey key, PublicKey certified, byte[] id) throws GeneralSecurityException {
-        Signature signature = Crypto.signer("SM3withSM2", key);
-        if (signature.getProvider() == Crypto.shangMi()) {
+        Signature signature = JcaObjects.signer("SM3withSM2", key);
+        if (signature.getProvider() == JcaObjects.shangMi()) {
             signature.setParameter(new Sm2SignatureSpec(id, (ECPublicKey) certified));
         } else {
             signature.setParameter(new Sm2SignatureSpec(id));
         }
         Signature check = standardVerifier(certified, id);
-        return signer(Crypto.updating(signature, check), () -> {
+        return signer(JcaObjects.updating(signature, check), () -> {
             byte[] made = signature.sign();
             return checked(made, check.verify(made));
         });
@@ -89,7 +89,7 @@ final class Sm2Signing {
 
     /** A verifier of the standard form with {@code id}, ready for the signed bytes. */
     static Signature standardVerifier(PublicKey key, byte[] id) throws GeneralSecurityException {
-        Signature signature = Signature.getInstance("SM3withSM2", Crypto.shangMi());
+        Signature signature = Signature.getInstance("SM3withSM2", JcaObjects.shangMi());
         signature.initVerify(key);
         signature.setParameter(new Sm2SignatureSpec(id));
         return signature;
@@ -103,7 +103,7 @@ final class Sm2Signing {
     static ContentSigner gmssl(PrivateKey key, PublicKey certified, ASN1ObjectIdentifier type, byte[] content)
             throws GeneralSecurityException {
         byte[] e = encapsulatedDigest(type, content);
-        Signature signature = Crypto.signer("NONEwithSM2", key);
+        Signature signature = JcaObjects.signer("NONEwithSM2", key);
         ByteArrayOutputStream streamed = new ByteArrayOutputStream();
         return signer(streamed, () -> {
             if (!MessageDigest.isEqual(streamed.toByteArray(), content)) {
@@ -118,7 +118,7 @@ final class Sm2Signing {
     /** Whether {@code signature} is GmSSL's form over the type and content given. */
     static boolean verifiesGmssl(PublicKey key, ASN1ObjectIdentifier type, byte[] content, byte[] signature)
             throws GeneralSecurityException {
-        Signature verifier = Signature.getInstance("NONEwithSM2", Crypto.shangMi());
+        Signature verifier = Signature.getInstance("NONEwithSM2", JcaObjects.shangMi());
         verifier.initVerify(key);
         verifier.update(encapsulatedDigest(type, content));
         return verifier.verify(signature);
@@ -128,7 +128,7 @@ final class Sm2Signing {
     private static byte[] encapsulatedDigest(ASN1ObjectIdentifier type, byte[] content) throws GeneralSecurityException {
         try {
             byte[] der = new ContentInfo(type, new DEROctetString(content)).getEncoded(ASN1Encoding.DER);
-            return Crypto.sm3().digest(der);
+            return JcaObjects.sm3().digest(der);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

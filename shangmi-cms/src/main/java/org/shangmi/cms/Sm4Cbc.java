@@ -40,7 +40,7 @@ final class Sm4Cbc {
         ContentKey key = new ContentKey(fresh);
         Arrays.fill(fresh, (byte) 0);
         keyHolder[0] = key;
-        Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", Crypto.shangMi());
+        Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", JcaObjects.shangMi());
         cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
         AlgorithmIdentifier algorithm = new AlgorithmIdentifier(CmsOids.SM4_CBC, new DEROctetString(iv));
         return new OutputEncryptor() {
@@ -90,7 +90,7 @@ final class Sm4Cbc {
         }
         ContentKey contentKey = new ContentKey(key);
         try {
-            Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", Crypto.shangMi());
+            Cipher cipher = Cipher.getInstance("SM4/CBC/PKCS5Padding", JcaObjects.shangMi());
             cipher.init(Cipher.DECRYPT_MODE, contentKey, new IvParameterSpec(iv));
             ByteArrayOutputStream ciphertext = new ByteArrayOutputStream();
             in.transferTo(ciphertext);

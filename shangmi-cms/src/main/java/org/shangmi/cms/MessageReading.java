@@ -11,9 +11,9 @@ import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.cms.ContentInfo;
 
 /** What the readers share: the outer ContentInfo, read whole and checked for its type, and certificates for users. */
-final class Messages {
+final class MessageReading {
 
-    private Messages() {
+    private MessageReading() {
     }
 
     /**

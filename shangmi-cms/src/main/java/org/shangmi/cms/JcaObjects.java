@@ -17,13 +17,13 @@ import org.shangmi.provider.ShangMiProvider;
  * Where the JCA objects come from: ShangMi (the installed instance, else one of our own), or, for
  * a private key ShangMi cannot use (a token's), the provider the JCA finds for that key.
  */
-final class Crypto {
+final class JcaObjects {
 
     private static final class Own {
         static final Provider PROVIDER = new ShangMiProvider();
     }
 
-    private Crypto() {
+    private JcaObjects() {
     }
 
     static Provider shangMi() {

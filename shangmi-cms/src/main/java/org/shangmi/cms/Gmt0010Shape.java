@@ -23,11 +23,11 @@ import org.bouncycastle.asn1.cms.SignedData;
  * set to 1 (RFC 5652 computes 3 for SignedData with another eContentType, and 0 for the others).
  * Nothing signed changes: signatures cover the content and the signed attributes only.
  */
-final class VersionOne {
+final class Gmt0010Shape {
 
     private static final ASN1Integer ONE = new ASN1Integer(1);
 
-    private VersionOne() {
+    private Gmt0010Shape() {
     }
 
     static byte[] signedData(ContentInfo generated, ASN1ObjectIdentifier type) throws IOException {
