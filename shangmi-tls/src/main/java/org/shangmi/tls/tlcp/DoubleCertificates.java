@@ -52,10 +52,11 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
     /**
      * The credentials for one side from the key manager, or null if it holds no usable pair.
      *
-     * @param server whether for a server (extended key usage serverAuth, else clientAuth)
+     * @param self the side the pairs are for (extended key usage serverAuth or clientAuth)
      * @param signAlias, encAlias explicit aliases, or null to choose by key usage
      */
-    static DoubleCertificates choose(X509KeyManager keys, boolean server, String signAlias, String encAlias) {
+    static DoubleCertificates choose(X509KeyManager keys, Side self, String signAlias, String encAlias) {
+        boolean server = self == Side.SERVER;
         if (keys == null) {
             return null;
         }
@@ -89,7 +90,8 @@ record DoubleCertificates(String signAlias, PrivateKey signKey, X509Certificate[
      * Why {@link #choose} finds no credentials, in words for an administrator: what the key
      * manager holds and what TLCP needs of it.
      */
-    static String whyNone(X509KeyManager keys, boolean server, String signAlias, String encAlias) {
+    static String whyNone(X509KeyManager keys, Side self, String signAlias, String encAlias) {
+        boolean server = self == Side.SERVER;
         String side = server ? "server" : "client";
         if (keys == null) {
             return "no key manager was given to SSLContext.init";

@@ -85,7 +85,7 @@ final class EcdheKeyExchange extends KeyExchange {
         byte[] point = Sm2KeyExchange.readParams(params);
         KeyPair pair = ephemeral;
         ephemeral = null;
-        return Sm2KeyExchange.agree(own, pair, client.encryption(), point, true);
+        return Sm2KeyExchange.agree(own, pair, client.encryption(), point, Side.SERVER);
     }
 
     @Override
@@ -103,7 +103,7 @@ final class EcdheKeyExchange extends KeyExchange {
     ClientKeyExchange clientKeyExchange(DoubleCertificates own, PeerCertificates server, SecureRandom random,
             TlcpOptions options) throws GeneralSecurityException, TlcpAlertException {
         KeyPair pair = Sm2KeyExchange.ephemeral(random);
-        byte[] preMaster = Sm2KeyExchange.agree(own, pair, server.encryption(), serverPoint, false);
+        byte[] preMaster = Sm2KeyExchange.agree(own, pair, server.encryption(), serverPoint, Side.CLIENT);
         byte[] params = Sm2KeyExchange.params(pair.getPublic());
         MessageWriter exchange = new MessageWriter(HandshakeType.CLIENT_KEY_EXCHANGE);
         if (options.bareEcdheKeyExchange()) {

@@ -66,12 +66,13 @@ record PeerCertificates(X509Certificate[] signChain, X509Certificate encryption)
     }
 
     /**
-     * Checks both certificates as those of a server (or of a client) for this suite.
+     * Checks both certificates as those of the peer's side for this suite's key exchange.
      *
      * @param engine passed to an extended trust manager, for host-name checks and constraints
      */
-    void check(X509ExtendedTrustManager trust, SSLEngine engine, boolean server, KeyExchange exchange, boolean smOnly)
+    void check(X509ExtendedTrustManager trust, SSLEngine engine, Side peer, KeyExchange exchange, boolean smOnly)
             throws TlcpAlertException {
+        boolean server = peer == Side.SERVER;
         checkSmOnly(smOnly, all());
         if (!Certificates.isSm2(signChain[0]) || !Certificates.isSm2(encryption)) {
             throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_CERTIFICATE, "the peer's certificates must hold SM2 keys");

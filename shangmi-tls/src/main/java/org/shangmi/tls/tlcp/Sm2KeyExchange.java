@@ -99,10 +99,10 @@ final class Sm2KeyExchange {
      * @param ephemeral this side's ephemeral pair
      * @param peerEncryption the peer's encryption certificate
      * @param peerPoint the peer's ephemeral point, 65 bytes
-     * @param server whether this side is the server (the initiator)
+     * @param self this side: the server is the initiator
      */
     static byte[] agree(DoubleCertificates own, KeyPair ephemeral, X509Certificate peerEncryption, byte[] peerPoint,
-            boolean server) throws GeneralSecurityException, TlcpAlertException {
+            Side self) throws GeneralSecurityException, TlcpAlertException {
         if (!(own.encKey() instanceof ECPrivateKey staticKey)) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "an ECDHE suite needs " + CANNOT_AGREE);
         }
@@ -115,7 +115,7 @@ final class Sm2KeyExchange {
         }
         byte[] id = Sm2SignatureSpec.defaultId();
         Sm2KeyExchangeSpec spec = new Sm2KeyExchangeSpec(id, staticKey, (ECPublicKey) own.encChain()[0].getPublicKey(),
-                id, (ECPublicKey) peerEncryption.getPublicKey(), server, PRE_MASTER_LENGTH);
+                id, (ECPublicKey) peerEncryption.getPublicKey(), self == Side.SERVER, PRE_MASTER_LENGTH);
         KeyAgreement agreement = KeyAgreement.getInstance("SM2");
         try {
             agreement.init(ephemeral.getPrivate(), spec);

@@ -76,7 +76,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 record(message);
                 server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
-                server.check(context.trustManager(), engine, true, exchange, context.smOnly());
+                server.check(context.trustManager(), engine, Side.SERVER, exchange, context.smOnly());
                 state = State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
@@ -100,10 +100,10 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
             case FINISHED -> {
                 expect(type, FINISHED);
-                checkFinished(body, message, false);
+                checkFinished(body, message, Side.SERVER);
                 if (resumed) {
                     engine.queueChangeCipherSpec(write);
-                    sendFinished(true);
+                    sendFinished(Side.CLIENT);
                 } else {
                     context.clientSessions().add(session);
                 }
@@ -146,7 +146,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             offeredSecret = null;
             resumed = true;
             session = offeredSession;
-            write = deriveKeys(null, true);
+            write = deriveKeys(null, Side.CLIENT);
             state = State.CHANGE_CIPHER_SPEC;
             return;
         }
@@ -204,15 +204,15 @@ final class TlcpClientHandshake extends TlcpHandshake {
     private void respond() throws GeneralSecurityException, TlcpAlertException {
         DoubleCertificates own = null;
         if (certificateRequested) {
-            own = credentials(false);
+            own = credentials(Side.CLIENT);
             if (own != null && !acceptedIssuers.isEmpty() && !issuedByOneOf(own.signChain(), acceptedIssuers)) {
                 own = null;
             }
             if (exchange.needsClientCertificates() && own == null) {
                 throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
                         "the server chose an " + exchange.name() + " suite, which needs the client's signing and encryption key pairs: "
-                        + (credentials(false) != null ? notAccepted(credentials(false))
-                                : missingCredentials(false)));
+                        + (credentials(Side.CLIENT) != null ? notAccepted(credentials(Side.CLIENT))
+                                : missingCredentials(Side.CLIENT)));
             }
             sentNoCertificate = own == null;
             X509Certificate[] list = own == null ? new X509Certificate[0] : exchange.clientCertificates(own, settings.options());
@@ -235,11 +235,11 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 throw e;
             }
         }
-        write = deriveKeys(preMaster, true);
+        write = deriveKeys(preMaster, Side.CLIENT);
         session.establish(suite, masterSecret, own == null ? null : own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA),
                 certificatesOf(server));
         engine.queueChangeCipherSpec(write);
-        sendFinished(true);
+        sendFinished(Side.CLIENT);
     }
 
     private static X509Certificate[] certificatesOf(PeerCertificates peer) {

@@ -60,10 +60,10 @@ final class TlcpContext {
      * handshake of such a server fails.
      */
     void checkServerCredentials() {
-        if (serverCredentialsChecked.compareAndSet(false, true) && DoubleCertificates.choose(keyManager, true, null, null) == null) {
+        if (serverCredentialsChecked.compareAndSet(false, true) && DoubleCertificates.choose(keyManager, Side.SERVER, null, null) == null) {
             System.getLogger(TlcpSslContextSpi.class.getName()).log(System.Logger.Level.WARNING,
                     "a TLCP server of this SSLContext will fail every handshake unless TlcpParameters.setKeyAliases names "
-                    + "its two entries: " + DoubleCertificates.whyNone(keyManager, true, null, null));
+                    + "its two entries: " + DoubleCertificates.whyNone(keyManager, Side.SERVER, null, null));
         }
     }
 

@@ -65,15 +65,15 @@ abstract class TlcpHandshake {
     }
 
     /** This side's signing and encryption key pairs, as the key manager and the key aliases choose them; null if none. */
-    DoubleCertificates credentials(boolean server) {
+    DoubleCertificates credentials(Side self) {
         TlcpOptions options = settings.options();
-        return DoubleCertificates.choose(context.keyManager(), server, options.signAlias(), options.encAlias());
+        return DoubleCertificates.choose(context.keyManager(), self, options.signAlias(), options.encAlias());
     }
 
     /** Why {@link #credentials} finds none, for the message of the failure. */
-    String missingCredentials(boolean server) {
+    String missingCredentials(Side self) {
         TlcpOptions options = settings.options();
-        return DoubleCertificates.whyNone(context.keyManager(), server, options.signAlias(), options.encAlias());
+        return DoubleCertificates.whyNone(context.keyManager(), self, options.signAlias(), options.encAlias());
     }
 
     /** The server names the client asks for (client) or asked for (server), for the handshake's session. */
@@ -191,7 +191,7 @@ abstract class TlcpHandshake {
      *
      * @return this side's write protection, to take effect after its ChangeCipherSpec
      */
-    RecordProtection deriveKeys(byte[] preMaster, boolean client) throws GeneralSecurityException, TlcpAlertException {
+    RecordProtection deriveKeys(byte[] preMaster, Side self) throws GeneralSecurityException, TlcpAlertException {
         if (preMaster != null) {
             try {
                 masterSecret = TlcpPrf.masterSecret(preMaster, clientRandom, serverRandom);
@@ -201,23 +201,23 @@ abstract class TlcpHandshake {
         }
         byte[] keyBlock = TlcpPrf.keyBlock(masterSecret, clientRandom, serverRandom, suite.keyBlockLength());
         try {
-            pendingRead = TlcpKeys.opening(suite, keyBlock, client);
-            return TlcpKeys.sealing(suite, keyBlock, client, context.random());
+            pendingRead = TlcpKeys.opening(suite, keyBlock, self);
+            return TlcpKeys.sealing(suite, keyBlock, self, context.random());
         } finally {
             wipe(keyBlock);
         }
     }
 
     /** Sends Finished over the transcript so far. */
-    void sendFinished(boolean client) throws GeneralSecurityException, TlcpAlertException {
-        byte[] verifyData = TlcpPrf.finished(masterSecret, client, transcriptHash());
+    void sendFinished(Side self) throws GeneralSecurityException, TlcpAlertException {
+        byte[] verifyData = TlcpPrf.finished(masterSecret, self, transcriptHash());
         send(new Finished(verifyData).encode());
     }
 
     /** Checks the peer's Finished against the transcript before it, then adds it to the transcript. */
-    void checkFinished(byte[] body, byte[] message, boolean fromClient) throws GeneralSecurityException, TlcpAlertException {
+    void checkFinished(byte[] body, byte[] message, Side sender) throws GeneralSecurityException, TlcpAlertException {
         Finished finished = Finished.parse(body);
-        byte[] expected = TlcpPrf.finished(masterSecret, fromClient, transcriptHash());
+        byte[] expected = TlcpPrf.finished(masterSecret, sender, transcriptHash());
         if (!MessageDigest.isEqual(expected, finished.verifyData())) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the peer's Finished does not match the handshake");
         }

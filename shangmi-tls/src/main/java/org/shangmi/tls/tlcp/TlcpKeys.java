@@ -18,10 +18,10 @@ final class TlcpKeys {
     private TlcpKeys() {
     }
 
-    /** The protection of the records this side sends ({@code client}: whether this side is the client). */
-    static RecordProtection sealing(TlcpSuite suite, byte[] keyBlock, boolean client, SecureRandom random)
+    /** The protection of the records {@code self} sends. */
+    static RecordProtection sealing(TlcpSuite suite, byte[] keyBlock, Side self, SecureRandom random)
             throws TlcpAlertException {
-        return sealing(suite, keyBlock, client, random, null);
+        return sealing(suite, keyBlock, self, random, null);
     }
 
     /**
@@ -29,31 +29,31 @@ final class TlcpKeys {
      *
      * @param provider the provider of SM4 and HMAC-SM3, or null for the installed providers
      */
-    static RecordProtection sealing(TlcpSuite suite, byte[] keyBlock, boolean client, SecureRandom random,
+    static RecordProtection sealing(TlcpSuite suite, byte[] keyBlock, Side self, SecureRandom random,
             Provider provider) throws TlcpAlertException {
         Objects.requireNonNull(random);
-        return make(suite, keyBlock, client, true, random, provider);
+        return make(suite, keyBlock, self, true, random, provider);
     }
 
     /** The protection of the records this side receives: the peer's write keys. */
-    static RecordProtection opening(TlcpSuite suite, byte[] keyBlock, boolean client) throws TlcpAlertException {
-        return opening(suite, keyBlock, client, null);
+    static RecordProtection opening(TlcpSuite suite, byte[] keyBlock, Side self) throws TlcpAlertException {
+        return opening(suite, keyBlock, self, null);
     }
 
     /** The protection of the records this side receives, with SM4 and HMAC-SM3 from {@code provider} (or null). */
-    static RecordProtection opening(TlcpSuite suite, byte[] keyBlock, boolean client, Provider provider)
+    static RecordProtection opening(TlcpSuite suite, byte[] keyBlock, Side self, Provider provider)
             throws TlcpAlertException {
-        return make(suite, keyBlock, client, false, null, provider);
+        return make(suite, keyBlock, self, false, null, provider);
     }
 
-    private static RecordProtection make(TlcpSuite suite, byte[] keyBlock, boolean client, boolean seal,
+    private static RecordProtection make(TlcpSuite suite, byte[] keyBlock, Side self, boolean seal,
             SecureRandom random, Provider provider) throws TlcpAlertException {
         if (keyBlock.length != suite.keyBlockLength()) {
             throw new IllegalArgumentException(suite + " takes a key block of " + suite.keyBlockLength()
                     + " bytes, not " + keyBlock.length);
         }
         // sealing uses this side's keys, opening the peer's: the client's when exactly one holds
-        boolean clientKeys = client == seal;
+        boolean clientKeys = (self == Side.CLIENT) == seal;
         int k = TlcpSuite.KEY_LENGTH;
         if (suite.aead()) {
             int iv = TlcpSuite.FIXED_IV_LENGTH;

@@ -90,8 +90,8 @@ final class TlcpPrf {
      * verify_data = PRF(master_secret, "client finished" or "server finished", SM3(handshake
      * messages))[0..11]; the caller hashes the messages.
      */
-    static byte[] finished(byte[] master, boolean client, byte[] handshakeHash) throws TlcpAlertException {
-        return prf(master, client ? "client finished" : "server finished", handshakeHash, VERIFY_DATA_LENGTH);
+    static byte[] finished(byte[] master, Side sender, byte[] handshakeHash) throws TlcpAlertException {
+        return prf(master, sender == Side.CLIENT ? "client finished" : "server finished", handshakeHash, VERIFY_DATA_LENGTH);
     }
 
     private static byte[] randoms(byte[] first, byte[] second) {

@@ -66,10 +66,10 @@ final class TlcpServerHandshake extends TlcpHandshake {
             }
             case FINISHED -> {
                 expect(type, FINISHED);
-                checkFinished(body, message, true);
+                checkFinished(body, message, Side.CLIENT);
                 if (!resumed) {
                     engine.queueChangeCipherSpec(write);
-                    sendFinished(false);
+                    sendFinished(Side.SERVER);
                     context.serverSessions().add(session);
                 }
                 state = State.DONE;
@@ -113,10 +113,10 @@ final class TlcpServerHandshake extends TlcpHandshake {
         if (!settings.sessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "session creation is off, and there is no session to resume");
         }
-        own = credentials(true);
+        own = credentials(Side.SERVER);
         if (own == null) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE,
-                    "the server has no SM2 signing and encryption key pair: " + missingCredentials(true));
+                    "the server has no SM2 signing and encryption key pair: " + missingCredentials(Side.SERVER));
         }
         suite = choose(offered);
         exchange = KeyExchange.of(suite);
@@ -161,9 +161,9 @@ final class TlcpServerHandshake extends TlcpHandshake {
         suite = cached.suite();
         masterSecret = secret;
         send(serverHello(cached.getId()));
-        write = deriveKeys(null, false);
+        write = deriveKeys(null, Side.SERVER);
         engine.queueChangeCipherSpec(write);
-        sendFinished(false);
+        sendFinished(Side.SERVER);
         state = State.CHANGE_CIPHER_SPEC;
     }
 
@@ -207,13 +207,13 @@ final class TlcpServerHandshake extends TlcpHandshake {
         } else {
             client = PeerCertificates.split(list);
             session.setPeerCertificates(client.all());
-            client.check(context.trustManager(), engine, false, exchange, context.smOnly());
+            client.check(context.trustManager(), engine, Side.CLIENT, exchange, context.smOnly());
         }
     }
 
     private void clientKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         byte[] preMaster = exchange.serverPreMaster(body, own, client, context.random());
-        write = deriveKeys(preMaster, false);
+        write = deriveKeys(preMaster, Side.SERVER);
         session.establish(suite, masterSecret, own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA), client == null ? null : client.all());
     }
 

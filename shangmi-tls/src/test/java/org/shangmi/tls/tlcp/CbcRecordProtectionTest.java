@@ -35,11 +35,11 @@ class CbcRecordProtectionTest extends WithShangMi {
     };
 
     private static CbcRecordProtection sealer(SecureRandom random) throws TlcpAlertException {
-        return (CbcRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, true, random);
+        return (CbcRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, Side.CLIENT, random);
     }
 
     private static CbcRecordProtection opener() throws TlcpAlertException {
-        return (CbcRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, false);
+        return (CbcRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, Side.SERVER);
     }
 
     /** The smallest multiple of 16 that holds content, MAC and padding_length, plus the IV. */

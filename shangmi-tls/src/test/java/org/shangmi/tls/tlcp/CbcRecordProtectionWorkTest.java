@@ -118,7 +118,7 @@ class CbcRecordProtectionWorkTest {
     /** The blocks counted while a fresh opener opens this body, and whether it opened. */
     private static long count(byte[] body, boolean expectGood) throws Exception {
         byte[] fragment = RecordReference.cbcEncrypt(CLIENT_KEY, IV, body);
-        CbcRecordProtection opener = (CbcRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, false);
+        CbcRecordProtection opener = (CbcRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, Side.SERVER);
         blocks = 0;
         if (expectGood) {
             assertEquals(BODY - 33 - (body[BODY - 1] & 0xff),

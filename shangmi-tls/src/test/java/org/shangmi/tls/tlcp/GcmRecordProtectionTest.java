@@ -31,11 +31,11 @@ class GcmRecordProtectionTest extends WithShangMi {
     };
 
     private static GcmRecordProtection sealer() throws TlcpAlertException {
-        return (GcmRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, true, new SecureRandom());
+        return (GcmRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, Side.CLIENT, new SecureRandom());
     }
 
     private static GcmRecordProtection opener() throws TlcpAlertException {
-        return (GcmRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, false);
+        return (GcmRecordProtection) TlcpKeys.opening(SUITE, KEY_BLOCK, Side.SERVER);
     }
 
     @Test

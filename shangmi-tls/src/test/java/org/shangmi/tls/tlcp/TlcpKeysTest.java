@@ -18,10 +18,10 @@ class TlcpKeysTest extends WithShangMi {
     void eachSideOpensWhatThePeerSealsAndNotItsOwn(TlcpSuite suite) throws Exception {
         byte[] keyBlock = RecordReference.keyBlock(suite);
         SecureRandom random = new SecureRandom();
-        for (boolean client : new boolean[] {true, false}) {
-            RecordProtection sealer = TlcpKeys.sealing(suite, keyBlock, client, random);
-            RecordProtection peer = TlcpKeys.opening(suite, keyBlock, !client);
-            RecordProtection self = TlcpKeys.opening(suite, keyBlock, client);
+        for (Side side : Side.values()) {
+            RecordProtection sealer = TlcpKeys.sealing(suite, keyBlock, side, random);
+            RecordProtection peer = TlcpKeys.opening(suite, keyBlock, side.peer());
+            RecordProtection self = TlcpKeys.opening(suite, keyBlock, side);
             byte[] content = pattern(50, 7);
             byte[] fragment = new byte[sealer.sealedLength(50)];
             int sealed = sealer.seal(23, content, 0, 50, fragment, 0);
@@ -38,7 +38,7 @@ class TlcpKeysTest extends WithShangMi {
         // CBC: client MAC key at 0, client SM4 key at 64; GCM: client key at 0, client IV at 32
         byte[] cbcBlock = RecordReference.keyBlock(TlcpSuite.TLCP_ECC_SM4_CBC_SM3);
         byte[] iv = pattern(16, 0xa0);
-        RecordProtection cbc = TlcpKeys.sealing(TlcpSuite.TLCP_ECC_SM4_CBC_SM3, cbcBlock, true,
+        RecordProtection cbc = TlcpKeys.sealing(TlcpSuite.TLCP_ECC_SM4_CBC_SM3, cbcBlock, Side.CLIENT,
                 RecordReference.fixedRandom(iv));
         byte[] content = pattern(3, 0);
         byte[] expected = RecordReference.cbcRecord(Arrays.copyOfRange(cbcBlock, 64, 80),
@@ -48,7 +48,7 @@ class TlcpKeysTest extends WithShangMi {
         assertArrayEquals(expected, out);
 
         byte[] gcmBlock = RecordReference.keyBlock(TlcpSuite.TLCP_ECC_SM4_GCM_SM3);
-        RecordProtection gcm = TlcpKeys.sealing(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, gcmBlock, false, new SecureRandom());
+        RecordProtection gcm = TlcpKeys.sealing(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, gcmBlock, Side.SERVER, new SecureRandom());
         expected = RecordReference.gcmRecord(Arrays.copyOfRange(gcmBlock, 16, 32), Arrays.copyOfRange(gcmBlock, 36, 40),
                 0, 23, content);
         out = new byte[expected.length];
@@ -59,9 +59,9 @@ class TlcpKeysTest extends WithShangMi {
     @Test
     void refusesAKeyBlockOfAnotherLength() {
         assertThrows(IllegalArgumentException.class,
-                () -> TlcpKeys.opening(TlcpSuite.TLCP_ECC_SM4_CBC_SM3, new byte[95], true));
+                () -> TlcpKeys.opening(TlcpSuite.TLCP_ECC_SM4_CBC_SM3, new byte[95], Side.CLIENT));
         assertThrows(IllegalArgumentException.class,
-                () -> TlcpKeys.opening(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, new byte[96], true));
+                () -> TlcpKeys.opening(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, new byte[96], Side.CLIENT));
         assertEquals(96, TlcpSuite.TLCP_ECDHE_SM4_CBC_SM3.keyBlockLength());
         assertEquals(40, TlcpSuite.TLCP_ECDHE_SM4_GCM_SM3.keyBlockLength());
     }

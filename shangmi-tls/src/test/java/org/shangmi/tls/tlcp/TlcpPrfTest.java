@@ -77,8 +77,8 @@ class TlcpPrfTest extends WithShangMi {
         assertArrayEquals(GMSSL_MASTER, master);
         assertArrayEquals(RecordReference.GMSSL_KEY_BLOCK, TlcpPrf.keyBlock(master, clientRandom, serverRandom, 128));
         byte[] handshakeHash = pattern(32, 0xc0);
-        assertArrayEquals(GMSSL_CLIENT_FINISHED, TlcpPrf.finished(master, true, handshakeHash));
-        assertArrayEquals(GMSSL_SERVER_FINISHED, TlcpPrf.finished(master, false, handshakeHash));
+        assertArrayEquals(GMSSL_CLIENT_FINISHED, TlcpPrf.finished(master, Side.CLIENT, handshakeHash));
+        assertArrayEquals(GMSSL_SERVER_FINISHED, TlcpPrf.finished(master, Side.SERVER, handshakeHash));
     }
 
     @Test
