@@ -18,7 +18,7 @@ import javax.security.auth.x500.X500Principal;
  */
 final class TlcpClientHandshake extends TlcpHandshake {
 
-    private enum State { START, SERVER_HELLO, CERTIFICATE, KEY_EXCHANGE, REQUEST_OR_DONE, HELLO_DONE, CHANGE_CIPHER_SPEC, FINISHED, DONE }
+    private enum State { START, SERVER_HELLO, CERTIFICATE, KEY_EXCHANGE, REQUEST_OR_HELLO_DONE, SERVER_HELLO_DONE, CHANGE_CIPHER_SPEC, FINISHED, COMPLETE }
 
     private static final int RENEGOTIATION_INFO = 0xff01;
 
@@ -68,12 +68,12 @@ final class TlcpClientHandshake extends TlcpHandshake {
         switch (state) {
             case SERVER_HELLO -> {
                 expect(type, SERVER_HELLO);
-                record(message);
+                addToTranscript(message);
                 serverHello(body);
             }
             case CERTIFICATE -> {
                 expect(type, CERTIFICATE);
-                record(message);
+                addToTranscript(message);
                 server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
                 server.check(context.trustManager(), engine, Side.SERVER, exchange, context.smOnly());
@@ -81,15 +81,15 @@ final class TlcpClientHandshake extends TlcpHandshake {
             }
             case KEY_EXCHANGE -> {
                 expect(type, SERVER_KEY_EXCHANGE);
-                record(message);
+                addToTranscript(message);
                 serverKeyExchange(body);
-                state = State.REQUEST_OR_DONE;
+                state = State.REQUEST_OR_HELLO_DONE;
             }
-            case REQUEST_OR_DONE, HELLO_DONE -> {
-                record(message);
-                if (type == CERTIFICATE_REQUEST && state == State.REQUEST_OR_DONE) {
+            case REQUEST_OR_HELLO_DONE, SERVER_HELLO_DONE -> {
+                addToTranscript(message);
+                if (type == CERTIFICATE_REQUEST && state == State.REQUEST_OR_HELLO_DONE) {
                     certificateRequest(body);
-                    state = State.HELLO_DONE;
+                    state = State.SERVER_HELLO_DONE;
                 } else if (type == SERVER_HELLO_DONE) {
                     ServerHelloDone.parse(body);
                     respond();
@@ -107,7 +107,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 } else {
                     context.clientSessions().add(session);
                 }
-                state = State.DONE;
+                state = State.COMPLETE;
                 complete();
             }
             default -> throw unexpected(type, "in state " + state);

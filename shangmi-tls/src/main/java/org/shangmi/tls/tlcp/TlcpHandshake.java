@@ -154,7 +154,7 @@ abstract class TlcpHandshake {
      * checked first and recorded only once they check (so a forged one never enters it), and a
      * Finished is recorded before this side answers with its own.
      */
-    void record(byte[] message) {
+    void addToTranscript(byte[] message) {
         transcript.writeBytes(message);
     }
 
@@ -221,7 +221,7 @@ abstract class TlcpHandshake {
         if (!MessageDigest.isEqual(expected, finished.verifyData())) {
             throw new TlcpAlertException(TlcpAlert.DECRYPT_ERROR, "the peer's Finished does not match the handshake");
         }
-        record(message);
+        addToTranscript(message);
     }
 
     // ---- signatures

@@ -16,7 +16,7 @@ import javax.net.ssl.SNIServerName;
  */
 final class TlcpServerHandshake extends TlcpHandshake {
 
-    private enum State { CLIENT_HELLO, CERTIFICATE, KEY_EXCHANGE, CERTIFICATE_VERIFY, CHANGE_CIPHER_SPEC, FINISHED, DONE }
+    private enum State { CLIENT_HELLO, CERTIFICATE, KEY_EXCHANGE, CERTIFICATE_VERIFY, CHANGE_CIPHER_SPEC, FINISHED, COMPLETE }
 
     private static final int SESSION_ID_LENGTH = 32;
 
@@ -43,25 +43,25 @@ final class TlcpServerHandshake extends TlcpHandshake {
         switch (state) {
             case CLIENT_HELLO -> {
                 expect(type, CLIENT_HELLO);
-                record(message);
+                addToTranscript(message);
                 clientHello(body);
             }
             case CERTIFICATE -> {
                 expect(type, CERTIFICATE);
-                record(message);
+                addToTranscript(message);
                 clientCertificate(body);
                 state = State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
                 expect(type, CLIENT_KEY_EXCHANGE);
-                record(message);
+                addToTranscript(message);
                 clientKeyExchange(body);
                 state = client != null ? State.CERTIFICATE_VERIFY : State.CHANGE_CIPHER_SPEC;
             }
             case CERTIFICATE_VERIFY -> {
                 expect(type, CERTIFICATE_VERIFY);
                 certificateVerify(body);
-                record(message);
+                addToTranscript(message);
                 state = State.CHANGE_CIPHER_SPEC;
             }
             case FINISHED -> {
@@ -72,7 +72,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
                     sendFinished(Side.SERVER);
                     context.serverSessions().add(session);
                 }
-                state = State.DONE;
+                state = State.COMPLETE;
                 complete();
             }
             default -> throw unexpected(type, "in state " + state);
