@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.HandshakeCompletedEvent;
@@ -64,12 +63,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
     private volatile boolean alertPending;
     private boolean peerClosed;
 
-    private final long madeAt = System.nanoTime();
-    private final Object deadlineLock = new Object();
-    private Duration handshakeTimeout = Duration.ZERO;
-    private Future<?> deadline;
-    /** The handshake deadline ran out and closed the transport. */
-    private volatile boolean expired;
+    private final HandshakeDeadline deadline;
     /** Whether the engine's handshake began (Bouncy Castle's engines refuse a second beginHandshake). */
     private boolean begun;
     /** The failure that ended the handshake, given again to later calls (the engine cannot go on). */
@@ -83,73 +77,20 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
     EngineSocket(Socket transport, SSLEngine engine, boolean autoClose, Duration handshakeTimeout) {
         super(transport, engine);
         this.autoClose = autoClose;
-        setHandshakeTimeout(handshakeTimeout);
+        this.deadline = new HandshakeDeadline(transport);
+        deadline.set(handshakeTimeout);
     }
 
     // ---- the handshake deadline
 
     @Override
     public void setHandshakeTimeout(Duration timeout) {
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("a negative handshake timeout: " + timeout);
-        }
-        synchronized (deadlineLock) {
-            handshakeTimeout = timeout;
-            cancelDeadline();
-            if (!timeout.isZero() && !handshaken && !closed && !expired) {
-                Duration left = timeout.minusNanos(System.nanoTime() - madeAt);
-                deadline = Deadlines.schedule(left, this::expire);
-            }
-        }
+        deadline.set(timeout);
     }
 
     @Override
     public Duration getHandshakeTimeout() {
-        synchronized (deadlineLock) {
-            return handshakeTimeout;
-        }
-    }
-
-    private void cancelDeadline() {
-        synchronized (deadlineLock) {
-            if (deadline != null) {
-                deadline.cancel(false);
-                deadline = null;
-            }
-        }
-    }
-
-    /**
-     * The deadline ran out: closing the transport ends any read or write waiting in the
-     * handshake. The close is abortive (a reset), which never blocks the timer's one thread, even
-     * with SO_LINGER set; the handshake had not finished, so no data is lost.
-     */
-    private void expire() {
-        synchronized (deadlineLock) {
-            if (handshaken || closed) {
-                return; // decided under the lock the handshake's completion takes
-            }
-            expired = true;
-        }
-        try {
-            transport.setSoLinger(true, 0);
-        } catch (IOException | RuntimeException alreadyClosed) {
-            // closed either way
-        }
-        try {
-            transport.close();
-        } catch (IOException alreadyGone) {
-            // closed either way
-        }
-    }
-
-    private SSLHandshakeException expiredFailure(IOException cause) {
-        SSLHandshakeException failure = new SSLHandshakeException(
-                "the handshake did not complete within " + Deadlines.describe(getHandshakeTimeout()) + " (the handshake timeout)");
-        if (cause != null) {
-            failure.initCause(cause);
-        }
-        return failure;
+        return deadline.timeout();
     }
 
     // ---- the handshake
@@ -157,8 +98,8 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
     @Override
     public void startHandshake() throws IOException {
         synchronized (handshakeLock) {
-            if (expired) {
-                throw expiredFailure(null);
+            if (deadline.expired()) {
+                throw deadline.failure(null);
             }
             if (closed) {
                 throw new SocketException("the socket is closed");
@@ -181,12 +122,12 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                     }
                     drive();
                 } catch (java.net.SocketTimeoutException timedOut) {
-                    if (expired) {
-                        throw expiredFailure(timedOut);
+                    if (deadline.expired()) {
+                        throw deadline.failure(timedOut);
                     }
                     throw timedOut; // a read timeout: the handshake may go on at the next call
                 } catch (IOException failed) {
-                    handshakeFailure = expired ? expiredFailure(failed) : failed;
+                    handshakeFailure = deadline.expired() ? deadline.failure(failed) : failed;
                     throw handshakeFailure;
                 } finally {
                     writeLock.unlock();
@@ -231,13 +172,10 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                     }
                 }
                 default -> {
-                    synchronized (deadlineLock) {
-                        if (expired) {
-                            throw expiredFailure(null); // the deadline closed the transport first
-                        }
-                        handshaken = true;
-                        cancelDeadline();
+                    if (!deadline.complete()) {
+                        throw deadline.failure(null); // the deadline closed the transport first
                     }
+                    handshaken = true;
                     return;
                 }
             }
@@ -540,7 +478,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
             return;
         }
         closed = true;
-        cancelDeadline();
+        deadline.close();
         try {
             // a thread blocked in a write or a handshake holds the lock: then close_notify is
             // skipped and the transport closed, which ends that thread's wait
