@@ -63,13 +63,14 @@ final class TlcpClientHandshake extends TlcpHandshake {
         state = State.SERVER_HELLO;
     }
 
+    /** The handshake's steps in order: each message expected, what is done with it, and the state after it. */
     @Override
     void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
-        switch (state) {
+        state = switch (state) {
             case SERVER_HELLO -> {
                 expect(type, SERVER_HELLO);
                 addToTranscript(message);
-                serverHello(body);
+                yield serverHello(body);
             }
             case CERTIFICATE -> {
                 expect(type, CERTIFICATE);
@@ -77,23 +78,23 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
                 server.check(context.trustManager(), engine, Side.SERVER, exchange, context.smOnly());
-                state = State.KEY_EXCHANGE;
+                yield State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
                 expect(type, SERVER_KEY_EXCHANGE);
                 addToTranscript(message);
                 serverKeyExchange(body);
-                state = State.REQUEST_OR_HELLO_DONE;
+                yield State.REQUEST_OR_HELLO_DONE;
             }
             case REQUEST_OR_HELLO_DONE, SERVER_HELLO_DONE -> {
                 addToTranscript(message);
                 if (type == CERTIFICATE_REQUEST && state == State.REQUEST_OR_HELLO_DONE) {
                     certificateRequest(body);
-                    state = State.SERVER_HELLO_DONE;
+                    yield State.SERVER_HELLO_DONE;
                 } else if (type == SERVER_HELLO_DONE) {
                     ServerHelloDone.parse(body);
                     respond();
-                    state = State.CHANGE_CIPHER_SPEC;
+                    yield State.CHANGE_CIPHER_SPEC;
                 } else {
                     throw unexpected(type, "waiting for ServerHelloDone");
                 }
@@ -107,14 +108,15 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 } else {
                     context.clientSessions().add(session);
                 }
-                state = State.COMPLETE;
                 complete();
+                yield State.COMPLETE;
             }
             default -> throw unexpected(type, "in state " + state);
-        }
+        };
     }
 
-    private void serverHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+    /** Follows the server into a resumption or a full handshake; returns the state after it. */
+    private State serverHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         int version = ServerHello.version(body);
         if (version != VERSION) {
             throw new TlcpAlertException(TlcpAlert.PROTOCOL_VERSION,
@@ -147,8 +149,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             resumed = true;
             session = offeredSession;
             write = deriveKeys(null, Side.CLIENT);
-            state = State.CHANGE_CIPHER_SPEC;
-            return;
+            return State.CHANGE_CIPHER_SPEC;
         }
         wipe(offeredSecret);
         offeredSecret = null;
@@ -158,7 +159,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
         session.setRequestedServerNames(requestedServerNames());
         session.setResumptionContext(resumptionContext());
-        state = State.CERTIFICATE;
+        return State.CERTIFICATE;
     }
 
     /** The extensions a server may answer with: an empty server_name (to ours) and renegotiation_info (gmsm echoes it). */

@@ -38,31 +38,32 @@ final class TlcpServerHandshake extends TlcpHandshake {
         state = State.CLIENT_HELLO;
     }
 
+    /** The handshake's steps in order: each message expected, what is done with it, and the state after it. */
     @Override
     void receive(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
-        switch (state) {
+        state = switch (state) {
             case CLIENT_HELLO -> {
                 expect(type, CLIENT_HELLO);
                 addToTranscript(message);
-                clientHello(body);
+                yield clientHello(body);
             }
             case CERTIFICATE -> {
                 expect(type, CERTIFICATE);
                 addToTranscript(message);
                 clientCertificate(body);
-                state = State.KEY_EXCHANGE;
+                yield State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
                 expect(type, CLIENT_KEY_EXCHANGE);
                 addToTranscript(message);
                 clientKeyExchange(body);
-                state = client != null ? State.CERTIFICATE_VERIFY : State.CHANGE_CIPHER_SPEC;
+                yield client != null ? State.CERTIFICATE_VERIFY : State.CHANGE_CIPHER_SPEC;
             }
             case CERTIFICATE_VERIFY -> {
                 expect(type, CERTIFICATE_VERIFY);
                 certificateVerify(body);
                 addToTranscript(message);
-                state = State.CHANGE_CIPHER_SPEC;
+                yield State.CHANGE_CIPHER_SPEC;
             }
             case FINISHED -> {
                 expect(type, FINISHED);
@@ -72,14 +73,15 @@ final class TlcpServerHandshake extends TlcpHandshake {
                     sendFinished(Side.SERVER);
                     context.serverSessions().add(session);
                 }
-                state = State.COMPLETE;
                 complete();
+                yield State.COMPLETE;
             }
             default -> throw unexpected(type, "in state " + state);
-        }
+        };
     }
 
-    private void clientHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
+    /** Resumes the session offered, or answers with the server's flight; returns the state after it. */
+    private State clientHello(byte[] body) throws GeneralSecurityException, TlcpAlertException {
         ClientHello hello = ClientHello.parse(body);
         clientRandom = hello.random();
         byte[] sessionId = hello.sessionId();
@@ -107,7 +109,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             byte[] secret = cached.masterSecret();
             if (secret != null) { // else invalidated meanwhile: a full handshake instead
                 resume(cached, secret);
-                return;
+                return State.CHANGE_CIPHER_SPEC;
             }
         }
         if (!settings.sessionCreation()) {
@@ -132,7 +134,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
             send(certificateRequest());
         }
         send(new ServerHelloDone().encode());
-        state = requestCertificate ? State.CERTIFICATE : State.KEY_EXCHANGE;
+        return requestCertificate ? State.CERTIFICATE : State.KEY_EXCHANGE;
     }
 
     /**
@@ -164,7 +166,6 @@ final class TlcpServerHandshake extends TlcpHandshake {
         write = deriveKeys(null, Side.SERVER);
         engine.queueChangeCipherSpec(write);
         sendFinished(Side.SERVER);
-        state = State.CHANGE_CIPHER_SPEC;
     }
 
     private byte[] serverHello(byte[] sessionId) {
