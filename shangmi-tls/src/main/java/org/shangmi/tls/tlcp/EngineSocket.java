@@ -477,8 +477,8 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         if (closed) {
             return;
         }
+        deadline.close(); // before closed is set: a deadline running out now must not reset the close below
         closed = true;
-        deadline.close();
         try {
             // a thread blocked in a write or a handshake holds the lock: then close_notify is
             // skipped and the transport closed, which ends that thread's wait

@@ -78,8 +78,9 @@ final class RecordLayer {
      * @return whether it was the connection's last record
      */
     boolean writeNext(ByteBuffer dst) throws TlcpAlertException {
-        Outbound next = outbound.poll();
+        Outbound next = outbound.peek();
         writeRecord(next.type(), next.payload(), next.payload().length, dst);
+        outbound.poll(); // after the seal: a record that fails stays queued, its keys for clearOutbound to destroy
         if (next.switchTo() != null) {
             write.destroy();
             write = next.switchTo();

@@ -103,21 +103,22 @@ final class Sm2KeyExchange {
      */
     static byte[] agree(DoubleCertificates own, KeyPair ephemeral, X509Certificate peerEncryption, byte[] peerPoint,
             Side self) throws GeneralSecurityException, TlcpAlertException {
-        if (!(own.encKey() instanceof ECPrivateKey staticKey)) {
-            throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "an ECDHE suite needs " + CANNOT_AGREE);
-        }
-        KeyFactory keys = KeyFactory.getInstance("SM2");
-        PublicKey peerEphemeral;
+        // the ephemeral private key is destroyed on every way out, a refused peer point included
         try {
-            peerEphemeral = keys.generatePublic(new Sm2UncompressedPublicKeySpec(peerPoint));
-        } catch (GeneralSecurityException notOnCurve) {
-            throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the peer's ephemeral point is not on the curve", notOnCurve);
-        }
-        byte[] id = Sm2SignatureSpec.defaultId();
-        Sm2KeyExchangeSpec spec = new Sm2KeyExchangeSpec(id, staticKey, (ECPublicKey) own.encChain()[0].getPublicKey(),
-                id, (ECPublicKey) peerEncryption.getPublicKey(), self == Side.SERVER, PRE_MASTER_LENGTH);
-        KeyAgreement agreement = KeyAgreement.getInstance("SM2");
-        try {
+            if (!(own.encKey() instanceof ECPrivateKey staticKey)) {
+                throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "an ECDHE suite needs " + CANNOT_AGREE);
+            }
+            KeyFactory keys = KeyFactory.getInstance("SM2");
+            PublicKey peerEphemeral;
+            try {
+                peerEphemeral = keys.generatePublic(new Sm2UncompressedPublicKeySpec(peerPoint));
+            } catch (GeneralSecurityException notOnCurve) {
+                throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the peer's ephemeral point is not on the curve", notOnCurve);
+            }
+            byte[] id = Sm2SignatureSpec.defaultId();
+            Sm2KeyExchangeSpec spec = new Sm2KeyExchangeSpec(id, staticKey, (ECPublicKey) own.encChain()[0].getPublicKey(),
+                    id, (ECPublicKey) peerEncryption.getPublicKey(), self == Side.SERVER, PRE_MASTER_LENGTH);
+            KeyAgreement agreement = KeyAgreement.getInstance("SM2");
             agreement.init(ephemeral.getPrivate(), spec);
             agreement.doPhase(peerEphemeral, true);
             return agreement.generateSecret();

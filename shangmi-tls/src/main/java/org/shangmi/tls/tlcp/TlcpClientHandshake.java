@@ -104,6 +104,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 checkFinished(body, message, Side.SERVER);
                 if (resumed) {
                     engine.queueChangeCipherSpec(write);
+                    write = null; // the engine's now
                     sendFinished(Side.CLIENT);
                 } else {
                     context.clientSessions().add(session);
@@ -240,6 +241,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         session.establish(suite, masterSecret, own == null ? null : own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA),
                 certificatesOf(server));
         engine.queueChangeCipherSpec(write);
+        write = null; // the engine's now
         sendFinished(Side.CLIENT);
     }
 
@@ -294,6 +296,10 @@ final class TlcpClientHandshake extends TlcpHandshake {
     @Override
     void destroy() {
         super.destroy();
+        if (write != null) { // derived and never queued: the handshake failed before its ChangeCipherSpec
+            write.destroy();
+            write = null;
+        }
         wipe(offeredSecret);
         offeredSecret = null;
         if (exchange != null) {

@@ -89,6 +89,8 @@ public final class TlcpEngine extends ConfiguredEngine {
                 last = records.writeNext(dst);
             } catch (TlcpAlertException e) {
                 throw failWriting(e);
+            } catch (RuntimeException e) {
+                throw failWriting(new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, e.toString(), e));
             }
             if (last) {
                 outboundDone = true;
@@ -129,6 +131,8 @@ public final class TlcpEngine extends ConfiguredEngine {
             records.writeApplicationData(plaintext, chunk, dst);
         } catch (TlcpAlertException e) {
             throw failWriting(e);
+        } catch (RuntimeException e) {
+            throw failWriting(new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, e.toString(), e));
         } finally {
             Arrays.fill(plaintext, (byte) 0);
         }
@@ -202,7 +206,7 @@ public final class TlcpEngine extends ConfiguredEngine {
     private void handshakeMessage(int type, byte[] body, byte[] message) throws GeneralSecurityException, TlcpAlertException {
         if (handshake == null || handshake.isComplete()) {
             int renegotiation = settings.clientMode() ? TlcpHandshake.HELLO_REQUEST : TlcpHandshake.CLIENT_HELLO;
-            if (type == renegotiation && !renegotiationRefused) {
+            if (type == renegotiation && !renegotiationRefused && !outboundDone && !closeQueued) {
                 // declined once with a warning; a peer that asks again is ended
                 renegotiationRefused = true;
                 records.queueAlert(TlcpAlert.WARNING, TlcpAlert.NO_RENEGOTIATION, false);

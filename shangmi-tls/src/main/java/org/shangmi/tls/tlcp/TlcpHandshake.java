@@ -20,6 +20,12 @@ import javax.net.ssl.SNIServerName;
  * received ({@link #receive}) and each ChangeCipherSpec ({@link #changeCipherSpec}); it answers
  * through the engine's output queue. It holds secrets (pre-master, master, key block) only until
  * they are passed on, and wipes them in {@link #destroy}.
+ *
+ * <p>A message is parsed whole by its type ({@link ClientHello}, {@link ServerHello}, ...) before
+ * its fields are judged: a malformed message is a decode_error whatever its fields say (as Go's
+ * crypto/tls unmarshals before it checks), and only a well-formed one earns the alert its
+ * content calls for. The one exception is ServerHello's version, read first so that a server of
+ * another protocol is named as such.
  */
 abstract class TlcpHandshake {
 

@@ -70,6 +70,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
                 checkFinished(body, message, Side.CLIENT);
                 if (!resumed) {
                     engine.queueChangeCipherSpec(write);
+                    write = null; // the engine's now
                     sendFinished(Side.SERVER);
                     context.serverSessions().add(session);
                 }
@@ -165,6 +166,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         send(serverHello(cached.getId()));
         write = deriveKeys(null, Side.SERVER);
         engine.queueChangeCipherSpec(write);
+        write = null; // the engine's now
         sendFinished(Side.SERVER);
     }
 
@@ -246,6 +248,10 @@ final class TlcpServerHandshake extends TlcpHandshake {
     @Override
     void destroy() {
         super.destroy();
+        if (write != null) { // derived and never queued: the handshake failed before its ChangeCipherSpec
+            write.destroy();
+            write = null;
+        }
         if (exchange != null) {
             exchange.destroy();
         }
