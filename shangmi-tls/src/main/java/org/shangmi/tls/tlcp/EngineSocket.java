@@ -42,15 +42,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
     private final ReentrantLock readLock = new ReentrantLock();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
-    private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
-    /** Records received and not yet unwrapped (write mode); null while none is arriving. */
-    private ByteBuffer netIn;
-    /** The header of the next record, read into here while {@link #netIn} is null. */
-    private final byte[] header = new byte[RECORD_HEADER];
-    private int headerRead;
-    private static final int RECORD_HEADER = 5;
-    /** Data unwrapped and not yet read (read mode); {@link #NOTHING} while there is none. */
-    private ByteBuffer appIn = NOTHING;
+    private final InboundBuffers inbound;
     private final InputStream input = new AppInput();
     private final OutputStream output = new AppOutput();
     private static final long CLOSE_WAIT_MILLIS = 1000;
@@ -78,6 +70,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         super(transport, engine);
         this.autoClose = autoClose;
         this.deadline = new HandshakeDeadline(transport);
+        this.inbound = new InboundBuffers(transport, engine);
         deadline.set(handshakeTimeout);
     }
 
@@ -209,30 +202,21 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
     }
 
     /**
-     * One unwrap of one record into appIn, reading from the transport as needed. Under the read
-     * lock. Returns the bytes of data it gave, or -1 at the end of the stream or the peer's close.
+     * One unwrap of one record, reading from the transport as needed. Under the read lock.
+     * Returns the bytes of data it gave, or -1 at the end of the stream or the peer's close.
      */
     private int unwrapOnce() throws IOException {
         while (true) {
-            if ((netIn == null || netIn.position() == 0) && !fill()) {
+            if (inbound.empty() && !inbound.fill()) {
                 endOfStream();
                 return -1;
             }
-            if (appIn == NOTHING) {
-                appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
-                appIn.flip();
-            }
-            appIn.compact();
             SSLEngineResult result;
-            netIn.flip();
             try {
-                result = engine.unwrap(netIn, appIn);
+                result = inbound.unwrap();
             } catch (SSLException e) {
                 flushAfterFailure();
                 throw e;
-            } finally {
-                netIn.compact();
-                appIn.flip();
             }
             switch (result.getStatus()) {
                 case OK -> {
@@ -248,74 +232,16 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                     }
                     return -1;
                 }
-                case BUFFER_OVERFLOW -> growAppIn();
+                case BUFFER_OVERFLOW -> inbound.growData();
                 case BUFFER_UNDERFLOW -> {
-                    if (!netIn.hasRemaining()) {
-                        throw new SSLException("a record larger than the session's packet size");
-                    }
-                    int n = transport.getInputStream().read(netIn.array(), netIn.position(), netIn.remaining());
-                    if (n < 0) {
+                    if (inbound.readMore() < 0) {
                         endOfStream();
                         return -1;
                     }
-                    netIn.position(netIn.position() + n);
                 }
                 default -> throw new SSLException("unexpected " + result);
             }
         }
-    }
-
-    /**
-     * Puts received bytes into the empty {@link #netIn}: what the transport has waiting, read into
-     * the buffer held; or, when nothing is waiting (the connection is idle, or its transport cannot
-     * tell), lets both buffers go and waits for the next record's header without one. False at the
-     * end of the stream.
-     */
-    private boolean fill() throws IOException {
-        InputStream raw = transport.getInputStream();
-        if (headerRead > 0 || raw.available() <= 0) {
-            netIn = null;
-            if (!appIn.hasRemaining()) {
-                appIn = NOTHING;
-            }
-            return readHeader();
-        }
-        if (netIn == null) {
-            netIn = ByteBuffer.allocate(Math.max(RECORD_HEADER, engine.getSession().getPacketBufferSize()));
-        }
-        int n = raw.read(netIn.array(), netIn.position(), netIn.remaining());
-        if (n < 0) {
-            return false;
-        }
-        netIn.position(netIn.position() + n);
-        return true;
-    }
-
-    /**
-     * Reads the next record's header while no buffer is held, then allocates the receive buffer
-     * with the header in it. False at the end of the stream.
-     */
-    private boolean readHeader() throws IOException {
-        InputStream raw = transport.getInputStream();
-        while (headerRead < RECORD_HEADER) {
-            int n = raw.read(header, headerRead, RECORD_HEADER - headerRead);
-            if (n < 0) {
-                return false;
-            }
-            headerRead += n;
-        }
-        netIn = ByteBuffer.allocate(Math.max(RECORD_HEADER, engine.getSession().getPacketBufferSize()));
-        netIn.put(header, 0, RECORD_HEADER);
-        headerRead = 0;
-        return true;
-    }
-
-    /** The engine needs more room for a record's data than the session's application buffer size said. */
-    private void growAppIn() {
-        ByteBuffer larger = ByteBuffer.allocate(appIn.remaining() + 2 * Math.max(1, engine.getSession().getApplicationBufferSize()));
-        larger.put(appIn);
-        larger.flip();
-        appIn = larger;
     }
 
     /** Sends what the engine has to say in answer to a record (under the write lock, after any record being sealed). */
@@ -335,7 +261,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
      */
     private void endOfStream() throws SSLException {
         peerClosed = true;
-        boolean partial = (netIn != null && netIn.position() > 0) || headerRead > 0;
+        boolean partial = inbound.partialRecord();
         try {
             engine.closeInbound();
         } catch (SSLException truncated) {
@@ -388,14 +314,12 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
             ensureHandshake();
             readLock.lock();
             try {
-                while (!appIn.hasRemaining()) {
+                while (inbound.available() == 0) {
                     if (peerClosed || closed || unwrapOnce() < 0) {
                         return -1;
                     }
                 }
-                int n = Math.min(length, appIn.remaining());
-                appIn.get(buffer, offset, n);
-                return n;
+                return inbound.take(buffer, offset, length);
             } finally {
                 readLock.unlock();
             }
@@ -408,7 +332,7 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                 return 0;
             }
             try {
-                return appIn.remaining();
+                return inbound.available();
             } finally {
                 readLock.unlock();
             }
