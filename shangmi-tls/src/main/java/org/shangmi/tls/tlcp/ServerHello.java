@@ -9,6 +9,9 @@ package org.shangmi.tls.tlcp;
  */
 record ServerHello(int version, byte[] random, byte[] sessionId, int suite, int compressionMethod, byte[] extensions) {
 
+    private static final int SERVER_NAME = 0;
+    private static final int RENEGOTIATION_INFO = 0xff01;
+
     /** The version field alone, of a body that may not be a TLCP ServerHello. */
     static int version(byte[] body) throws TlcpAlertException {
         return new MessageReader(body, "ServerHello").uint16();
@@ -33,5 +36,25 @@ record ServerHello(int version, byte[] random, byte[] sessionId, int suite, int 
             writer.vector16(extensions);
         }
         return writer.toByteArray();
+    }
+
+    /**
+     * Checks the extensions the server answered with: an empty server_name (to the client's) and
+     * renegotiation_info (gmsm echoes it); any other was not offered.
+     */
+    void checkAnswers() throws TlcpAlertException {
+        if (extensions == null) {
+            return;
+        }
+        MessageReader block = new MessageReader(extensions, "the ServerHello extensions");
+        while (block.remaining() > 0) {
+            int type = block.uint16();
+            byte[] data = block.vector16();
+            boolean allowed = type == SERVER_NAME && data.length == 0 || type == RENEGOTIATION_INFO;
+            if (!allowed) {
+                throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_EXTENSION,
+                        "the server answered with extension " + type + ", which was not offered");
+            }
+        }
     }
 }

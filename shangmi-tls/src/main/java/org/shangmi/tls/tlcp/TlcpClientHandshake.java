@@ -20,8 +20,6 @@ final class TlcpClientHandshake extends TlcpHandshake {
 
     private enum State { START, SERVER_HELLO, CERTIFICATE, KEY_EXCHANGE, REQUEST_OR_HELLO_DONE, SERVER_HELLO_DONE, CHANGE_CIPHER_SPEC, FINISHED, COMPLETE }
 
-    private static final int RENEGOTIATION_INFO = 0xff01;
-
     private State state = State.START;
     private List<TlcpSuite> offered;
     private TlcpSession offeredSession;
@@ -138,9 +136,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         if (hello.compressionMethod() != 0) {
             throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server chose a compression method");
         }
-        if (hello.extensions() != null) {
-            readExtensions(hello.extensions());
-        }
+        hello.checkAnswers();
         if (offeredSession != null && sessionId.length > 0 && Arrays.equals(sessionId, offeredSession.getId())) {
             if (offeredSession.suite() != suite) {
                 throw new TlcpAlertException(TlcpAlert.ILLEGAL_PARAMETER, "the server resumed a session with another suite");
@@ -161,20 +157,6 @@ final class TlcpClientHandshake extends TlcpHandshake {
         session.setRequestedServerNames(requestedServerNames());
         session.setResumptionContext(resumptionContext());
         return State.CERTIFICATE;
-    }
-
-    /** The extensions a server may answer with: an empty server_name (to ours) and renegotiation_info (gmsm echoes it). */
-    private static void readExtensions(byte[] block) throws TlcpAlertException {
-        MessageReader extensions = new MessageReader(block, "the ServerHello extensions");
-        while (extensions.remaining() > 0) {
-            int type = extensions.uint16();
-            byte[] data = extensions.vector16();
-            boolean allowed = type == 0 && data.length == 0 || type == RENEGOTIATION_INFO;
-            if (!allowed) {
-                throw new TlcpAlertException(TlcpAlert.UNSUPPORTED_EXTENSION,
-                        "the server answered with extension " + type + ", which was not offered");
-            }
-        }
     }
 
     private void serverKeyExchange(byte[] body) throws GeneralSecurityException, TlcpAlertException {
