@@ -12,7 +12,6 @@ import static org.shangmi.tls.tlcp.TlcpRecords.CHANGE_CIPHER_SPEC;
 import static org.shangmi.tls.tlcp.TlcpRecords.HANDSHAKE;
 import static org.shangmi.tls.tlcp.TlcpRecords.HEADER;
 import static org.shangmi.tls.tlcp.TlcpRecords.applicationRecords;
-import static org.shangmi.tls.tlcp.TlcpRecords.concat;
 import static org.shangmi.tls.tlcp.TlcpRecords.deliver;
 import static org.shangmi.tls.tlcp.TlcpRecords.flight;
 import static org.shangmi.tls.tlcp.TlcpRecords.fragment;
