@@ -8,8 +8,11 @@ import java.util.Arrays;
  * TLCP's record layer (GB/T 38636-2020 section 6.3) for one connection: the five-byte header, the
  * queue of records waiting to be written with the switch of write keys after ChangeCipherSpec,
  * the current read and write protection, the size limits, and the reassembly of handshake
- * messages split over records or packed into one. The engine decides what the records mean;
- * this class only frames, protects and splits them. Not thread-safe: the engine's lock guards it.
+ * messages split over records or packed into one; and whether each direction is still open
+ * (reading ends at the peer's close_notify or a fault; writing ends with the last record written),
+ * each direction's keys destroyed when it ends. {@link TlcpConnection} decides what the records
+ * mean; this class only frames, protects and splits them. Not thread-safe: the engine's lock
+ * guards it.
  */
 final class RecordLayer {
 
@@ -34,6 +37,9 @@ final class RecordLayer {
     record Header(int type, int version, int length) {
     }
 
+    /** How far this side's writing has come: open, its last record queued, or ended. */
+    private enum Writing { OPEN, LAST_QUEUED, ENDED }
+
     private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
     private RecordProtection read = RecordProtection.NONE;
     private RecordProtection write = RecordProtection.NONE;
@@ -41,6 +47,8 @@ final class RecordLayer {
     private int handshakeInputLength;
     private int emptyRecords;
     private boolean recordReceived;
+    private boolean readingEnded;
+    private Writing writing = Writing.OPEN;
 
     // ---- writing
 
@@ -60,6 +68,9 @@ final class RecordLayer {
     /** Queues an alert; a {@code last} one ends what this side writes. */
     void queueAlert(int level, int description, boolean last) {
         outbound.add(new Outbound(ALERT, new byte[] {(byte) level, (byte) description}, null, last));
+        if (last && writing == Writing.OPEN) {
+            writing = Writing.LAST_QUEUED;
+        }
     }
 
     boolean hasOutbound() {
@@ -73,11 +84,9 @@ final class RecordLayer {
 
     /**
      * Writes the next queued record to {@code dst}, which has room for {@link #nextRecordSize},
-     * and switches the write keys after a ChangeCipherSpec.
-     *
-     * @return whether it was the connection's last record
+     * and switches the write keys after a ChangeCipherSpec; after the last record, writing ends.
      */
-    boolean writeNext(ByteBuffer dst) throws TlcpAlertException {
+    void writeNext(ByteBuffer dst) throws TlcpAlertException {
         Outbound next = outbound.peek();
         writeRecord(next.type(), next.payload(), next.payload().length, dst);
         outbound.poll(); // after the seal: a record that fails stays queued, its keys for clearOutbound to destroy
@@ -85,7 +94,9 @@ final class RecordLayer {
             write.destroy();
             write = next.switchTo();
         }
-        return next.last();
+        if (next.last()) {
+            endWriting();
+        }
     }
 
     /** Bytes a record of {@code plaintextLength} bytes of application data takes on the wire. */
@@ -93,9 +104,32 @@ final class RecordLayer {
         return HEADER + write.sealedLength(plaintextLength);
     }
 
-    /** Writes one record of application data to {@code dst}, which has room for {@link #applicationRecordSize}. */
-    void writeApplicationData(byte[] plaintext, int length, ByteBuffer dst) throws TlcpAlertException {
-        writeRecord(APPLICATION_DATA, plaintext, length, dst);
+    /** Bytes remaining in {@code buffers[offset, offset + count)}. */
+    static long remaining(ByteBuffer[] buffers, int offset, int count) {
+        long remaining = 0;
+        for (int i = offset; i < offset + count; i++) {
+            remaining += buffers[i].remaining();
+        }
+        return remaining;
+    }
+
+    /**
+     * Writes one record of the next {@code length} bytes of {@code srcs[offset, offset + count)}
+     * to {@code dst}, which has room for {@link #applicationRecordSize}.
+     */
+    void writeApplicationData(ByteBuffer[] srcs, int offset, int count, int length, ByteBuffer dst) throws TlcpAlertException {
+        byte[] plaintext = new byte[length];
+        try {
+            int filled = 0;
+            for (int i = offset; i < offset + count && filled < length; i++) {
+                int take = Math.min(srcs[i].remaining(), length - filled);
+                srcs[i].get(plaintext, filled, take);
+                filled += take;
+            }
+            writeRecord(APPLICATION_DATA, plaintext, length, dst);
+        } finally {
+            Arrays.fill(plaintext, (byte) 0);
+        }
     }
 
     private void writeRecord(int type, byte[] payload, int length, ByteBuffer dst) throws TlcpAlertException {
@@ -107,6 +141,23 @@ final class RecordLayer {
         record[3] = (byte) (sealed >>> 8);
         record[4] = (byte) sealed;
         dst.put(record, 0, HEADER + sealed);
+    }
+
+    /** Whether the last record is queued or written: nothing more may be queued after it. */
+    boolean lastQueued() {
+        return writing != Writing.OPEN;
+    }
+
+    /** Whether writing has ended (the last record is out, or nothing more can be written). */
+    boolean writingEnded() {
+        return writing == Writing.ENDED;
+    }
+
+    /** Ends writing: what is queued is dropped and the write keys destroyed. */
+    void endWriting() {
+        writing = Writing.ENDED;
+        clearOutbound();
+        write.destroy();
     }
 
     /** Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent. */
@@ -177,6 +228,20 @@ final class RecordLayer {
         read = next;
     }
 
+    /**
+     * Moves up to {@code length} bytes of {@code plaintext} into {@code dsts[offset, offset + count)};
+     * returns how many.
+     */
+    static int deliver(byte[] plaintext, int length, ByteBuffer[] dsts, int offset, int count) {
+        int copied = 0;
+        for (int i = offset; i < offset + count && copied < length; i++) {
+            int take = Math.min(dsts[i].remaining(), length - copied);
+            dsts[i].put(plaintext, copied, take);
+            copied += take;
+        }
+        return copied;
+    }
+
     /** Whether a handshake message is partly received: a ChangeCipherSpec may not come now. */
     boolean midHandshakeMessage() {
         return handshakeInputLength != 0;
@@ -223,16 +288,15 @@ final class RecordLayer {
         }
     }
 
-    // ---- keys
-
-    /** Destroys the read keys; records can no longer be read (a fatal alert still goes out under the write keys). */
-    void dropReadKeys() {
-        read.destroy();
-        read = RecordProtection.NONE;
+    /** Whether reading has ended (the peer's close_notify, a fault, or the application's closeInbound). */
+    boolean readingEnded() {
+        return readingEnded;
     }
 
-    /** Destroys the write keys: nothing more is written. */
-    void dropWriteKeys() {
-        write.destroy();
+    /** Ends reading and destroys the read keys (a fatal alert still goes out under the write keys). */
+    void endReading() {
+        readingEnded = true;
+        read.destroy();
+        read = RecordProtection.NONE;
     }
 }

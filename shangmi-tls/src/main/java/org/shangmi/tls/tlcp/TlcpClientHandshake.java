@@ -36,8 +36,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
     private List<X500Principal> acceptedIssuers = List.of();
     private RecordProtection write;
 
-    TlcpClientHandshake(TlcpEngine engine) {
-        super(engine);
+    TlcpClientHandshake(TlcpConnection connection) {
+        super(connection);
     }
 
     @Override
@@ -47,7 +47,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "no TLCP cipher suite is enabled");
         }
         clientRandom = newRandom();
-        TlcpSession cached = context.clientSessions().findForPeer(engine.getPeerHost(), engine.getPeerPort());
+        TlcpSession cached = context.clientSessions().findForPeer(connection.engine().getPeerHost(), connection.engine().getPeerPort());
         // a session is offered only to an engine configured as the one that made it (server names,
         // host-name checking, key aliases): otherwise resuming would skip a check this engine makes
         if (cached != null && offered.contains(cached.suite()) && cached.resumptionContext().equals(resumptionContext())) {
@@ -55,7 +55,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
             offeredSession = offeredSecret == null ? null : cached;
         }
         byte[] sessionId = offeredSession == null ? new byte[0] : offeredSession.getId();
-        String host = settings.serverNameToSend(engine.getPeerHost());
+        String host = settings.serverNameToSend(connection.engine().getPeerHost());
         send(new ClientHello(VERSION, clientRandom, sessionId, ClientHello.suiteCodes(offered), new byte[] {0},
                 host == null ? null : ClientHello.serverNameExtensions(host)).encode());
         state = State.SERVER_HELLO;
@@ -75,7 +75,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 addToTranscript(message);
                 server = PeerCertificates.split(CertificateMessage.parse(body).x509());
                 session.setPeerCertificates(certificatesOf(server));
-                server.check(context.trustManager(), engine, Side.SERVER, exchange, context.smOnly());
+                server.check(context.trustManager(), connection.engine(), Side.SERVER, exchange, context.smOnly());
                 yield State.KEY_EXCHANGE;
             }
             case KEY_EXCHANGE -> {
@@ -101,8 +101,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
                 expect(type, FINISHED);
                 checkFinished(body, message, Side.SERVER);
                 if (resumed) {
-                    engine.queueChangeCipherSpec(write);
-                    write = null; // the engine's now
+                    connection.queueChangeCipherSpec(write);
+                    write = null; // the record layer's now
                     sendFinished(Side.CLIENT);
                 } else {
                     context.clientSessions().add(session);
@@ -153,7 +153,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
         if (!settings.sessionCreation()) {
             throw new TlcpAlertException(TlcpAlert.HANDSHAKE_FAILURE, "the server did not resume, and session creation is off");
         }
-        session = new TlcpSession(sessionId, engine.getPeerHost(), engine.getPeerPort());
+        session = new TlcpSession(sessionId, connection.engine().getPeerHost(), connection.engine().getPeerPort());
         session.setRequestedServerNames(requestedServerNames());
         session.setResumptionContext(resumptionContext());
         return State.CERTIFICATE;
@@ -222,8 +222,8 @@ final class TlcpClientHandshake extends TlcpHandshake {
         write = deriveKeys(preMaster, Side.CLIENT);
         session.establish(suite, masterSecret, own == null ? null : own.certificateList(TlcpParameters.CertificateOrder.SIGN_ENC_CA),
                 certificatesOf(server));
-        engine.queueChangeCipherSpec(write);
-        write = null; // the engine's now
+        connection.queueChangeCipherSpec(write);
+        write = null; // the record layer's now
         sendFinished(Side.CLIENT);
     }
 
@@ -257,7 +257,7 @@ final class TlcpClientHandshake extends TlcpHandshake {
 
     @Override
     List<SNIServerName> requestedServerNames() {
-        return settings.clientServerNames(engine.getPeerHost());
+        return settings.clientServerNames(connection.engine().getPeerHost());
     }
 
     @Override

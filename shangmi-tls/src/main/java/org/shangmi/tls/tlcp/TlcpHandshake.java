@@ -16,9 +16,9 @@ import javax.net.ssl.SNIServerName;
  * signatures (SM3withSM2 with the default ID 1234567812345678, through whichever JCA provider
  * takes the key).
  *
- * <p>A handshake is driven by its engine: {@link #start} once, then each handshake message
+ * <p>A handshake is driven by its connection: {@link #start} once, then each handshake message
  * received ({@link #receive}) and each ChangeCipherSpec ({@link #changeCipherSpec}); it answers
- * through the engine's output queue. It holds secrets (pre-master, master, key block) only until
+ * through the record layer's queue. It holds secrets (pre-master, master, key block) only until
  * they are passed on, and wipes them in {@link #destroy}.
  *
  * <p>A message is parsed whole by its type ({@link ClientHello}, {@link ServerHello}, ...) before
@@ -47,7 +47,8 @@ abstract class TlcpHandshake {
 
     private static final String SIGNATURE = "SM3withSM2";
 
-    final TlcpEngine engine;
+    /** The connection this handshake is for: its peer, and the queue its messages go in. */
+    final TlcpConnection connection;
     /** What the engines of the SSLContext share: keys, trust, the random source, the session caches. */
     final TlcpContext context;
     /** The engine's settings. */
@@ -64,10 +65,10 @@ abstract class TlcpHandshake {
     private RecordProtection pendingRead;
     private boolean complete;
 
-    TlcpHandshake(TlcpEngine engine) {
-        this.engine = engine;
-        this.context = engine.context();
-        this.settings = engine.settings();
+    TlcpHandshake(TlcpConnection connection) {
+        this.connection = connection;
+        this.context = connection.context;
+        this.settings = connection.settings;
     }
 
     /** This side's signing and encryption key pairs, as the key manager and the key aliases choose them; null if none. */
@@ -167,7 +168,7 @@ abstract class TlcpHandshake {
     /** Appends a message to the transcript and queues it for sending. */
     void send(byte[] message) {
         transcript.writeBytes(message);
-        engine.queueHandshake(message);
+        connection.queueHandshake(message);
     }
 
     byte[] transcript() {

@@ -29,8 +29,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
     private List<SNIServerName> requestedNames = List.of();
     private RecordProtection write;
 
-    TlcpServerHandshake(TlcpEngine engine) {
-        super(engine);
+    TlcpServerHandshake(TlcpConnection connection) {
+        super(connection);
     }
 
     @Override
@@ -69,8 +69,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
                 expect(type, FINISHED);
                 checkFinished(body, message, Side.CLIENT);
                 if (!resumed) {
-                    engine.queueChangeCipherSpec(write);
-                    write = null; // the engine's now
+                    connection.queueChangeCipherSpec(write);
+                    write = null; // the record layer's now
                     sendFinished(Side.SERVER);
                     context.serverSessions().add(session);
                 }
@@ -125,7 +125,7 @@ final class TlcpServerHandshake extends TlcpHandshake {
         exchange = KeyExchange.of(suite);
         byte[] newId = new byte[SESSION_ID_LENGTH];
         context.random().nextBytes(newId);
-        session = new TlcpSession(newId, engine.getPeerHost(), engine.getPeerPort());
+        session = new TlcpSession(newId, connection.engine().getPeerHost(), connection.engine().getPeerPort());
         session.setRequestedServerNames(requestedServerNames());
         session.setResumptionContext(resumptionContext());
         send(serverHello(newId));
@@ -165,8 +165,8 @@ final class TlcpServerHandshake extends TlcpHandshake {
         masterSecret = secret;
         send(serverHello(cached.getId()));
         write = deriveKeys(null, Side.SERVER);
-        engine.queueChangeCipherSpec(write);
-        write = null; // the engine's now
+        connection.queueChangeCipherSpec(write);
+        write = null; // the record layer's now
         sendFinished(Side.SERVER);
     }
 
@@ -206,11 +206,11 @@ final class TlcpServerHandshake extends TlcpHandshake {
             // an ECC client may send its signing chain alone (GmSSL's does): only that is checked
             client = new PeerCertificates(list, null);
             session.setPeerCertificates(client.all()); // for trust managers that read the handshake session
-            client.checkSigningOnly(context.trustManager(), engine, context.smOnly());
+            client.checkSigningOnly(context.trustManager(), connection.engine(), context.smOnly());
         } else {
             client = PeerCertificates.split(list);
             session.setPeerCertificates(client.all());
-            client.check(context.trustManager(), engine, Side.CLIENT, exchange, context.smOnly());
+            client.check(context.trustManager(), connection.engine(), Side.CLIENT, exchange, context.smOnly());
         }
     }
 

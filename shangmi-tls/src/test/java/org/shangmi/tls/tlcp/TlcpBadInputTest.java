@@ -703,7 +703,7 @@ class TlcpBadInputTest extends WithOpenSslTlcpPki {
         Connection c = new Connection(suite, false);
         c.complete();
         WireKeys keys = c.keys();
-        ((TlcpEngine) c.client).queueHandshake(fragment(c.clientHello.get(0)));
+        ((TlcpEngine) c.client).connection().queueHandshake(fragment(c.clientHello.get(0)));
         List<byte[]> hello = flight(c.client);
         assertEquals(1, hello.size());
         deliver(c.server, hello);
@@ -721,7 +721,7 @@ class TlcpBadInputTest extends WithOpenSslTlcpPki {
         Connection c = new Connection(TlcpSuite.TLCP_ECC_SM4_GCM_SM3, false);
         c.complete();
         WireKeys keys = c.keys();
-        ((TlcpEngine) c.server).queueHandshake(handshakeMessage(0, new byte[0]));
+        ((TlcpEngine) c.server).connection().queueHandshake(handshakeMessage(0, new byte[0]));
         deliver(c.client, flight(c.server));
         List<byte[]> answer = flight(c.client);
         assertEquals(1, answer.size());
