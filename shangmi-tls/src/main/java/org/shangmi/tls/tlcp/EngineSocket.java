@@ -10,14 +10,10 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.HandshakeCompletedListener;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
@@ -27,33 +23,26 @@ import org.shangmi.tls.HandshakeTimeout;
  * An {@link SSLSocket} as a thin layer over an {@link SSLEngine} and a plain socket: the
  * handshake runs on the first read or write (or {@link #startHandshake}), each write is wrapped
  * into records, each read unwraps records until data comes. Reads and writes may run in two
- * threads; the handshake runs under one lock, taken by both before their first use.
+ * threads, each side under its own lock ({@link SocketReader}, {@link SocketWriter}: the read
+ * lock is taken first wherever both are held); the handshake runs under one more lock, taken by
+ * both before their first use, and holds both sides' locks.
  *
  * <p>A handshake deadline ({@link HandshakeTimeout}) closes the transport when it runs out, which
- * ends any wait in the handshake. A connection waiting for data holds no record buffers: before a
- * read that would block, the receive buffers are dropped and only the next record's header is
- * read; they are allocated again when it comes, and kept while data keeps coming.
+ * ends any wait in the handshake. A connection waiting for data holds no record buffers
+ * ({@link SocketReader} says how).
  */
 class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
 
     private final boolean autoClose;
     private final Object handshakeLock = new Object();
-    /** Taken before {@link #writeLock} wherever both are held. */
-    private final ReentrantLock readLock = new ReentrantLock();
-    private final ReentrantLock writeLock = new ReentrantLock();
     private final List<HandshakeCompletedListener> listeners = new CopyOnWriteArrayList<>();
-    private final InboundBuffers inbound;
+    private final SocketWriter writer;
+    private final SocketReader reader;
     private final InputStream input = new AppInput();
     private final OutputStream output = new AppOutput();
-    private static final long CLOSE_WAIT_MILLIS = 1000;
 
     private volatile boolean handshaken;
     private volatile boolean closed;
-    /** A fatal alert went out: closing reads what the peer still sends, so that no reset destroys the alert. */
-    private volatile boolean alertSent;
-    /** A fatal alert waits in the engine for the write lock: whoever sends it next lingers as after {@link #alertSent}. */
-    private volatile boolean alertPending;
-    private boolean peerClosed;
 
     private final HandshakeDeadline deadline;
     /** Whether the engine's handshake began (Bouncy Castle's engines refuse a second beginHandshake). */
@@ -70,7 +59,8 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         super(transport, engine);
         this.autoClose = autoClose;
         this.deadline = new HandshakeDeadline(transport);
-        this.inbound = new InboundBuffers(transport, engine);
+        this.writer = new SocketWriter(transport, engine);
+        this.reader = new SocketReader(transport, engine, writer);
         deadline.set(handshakeTimeout);
     }
 
@@ -105,9 +95,9 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                 again.initCause(handshakeFailure);
                 throw again;
             }
-            readLock.lock();
+            reader.lock.lock();
             try {
-                writeLock.lock();
+                writer.lock.lock();
                 try {
                     if (!begun) {
                         begun = true;
@@ -123,10 +113,10 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                     handshakeFailure = deadline.expired() ? deadline.failure(failed) : failed;
                     throw handshakeFailure;
                 } finally {
-                    writeLock.unlock();
+                    writer.lock.unlock();
                 }
             } finally {
-                readLock.unlock();
+                reader.lock.unlock();
             }
         }
         if (!listeners.isEmpty()) {
@@ -152,9 +142,9 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         while (true) {
             HandshakeStatus status = engine.getHandshakeStatus();
             switch (status) {
-                case NEED_WRAP -> wrapOnce(ByteBuffer.allocate(0));
+                case NEED_WRAP -> writer.wrapOnce(ByteBuffer.allocate(0));
                 case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
-                    if (unwrapOnce() < 0) {
+                    if (reader.unwrapOnce(false) < 0) {
                         throw new EOFException("the peer closed the connection during the handshake");
                     }
                 }
@@ -175,128 +165,6 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         }
     }
 
-    /** One wrap, its output written to the transport. Under the write lock. */
-    private SSLEngineResult wrapOnce(ByteBuffer source) throws IOException {
-        ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
-        SSLEngineResult result;
-        try {
-            result = engine.wrap(source, netOut);
-        } catch (SSLException e) {
-            flushAfterFailure();
-            throw e;
-        }
-        if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
-            throw new SSLException("a record larger than the session's packet size");
-        }
-        netOut.flip();
-        if (netOut.hasRemaining()) {
-            OutputStream raw = transport.getOutputStream();
-            raw.write(netOut.array(), 0, netOut.limit());
-            raw.flush();
-        }
-        if (source.hasRemaining() && result.bytesConsumed() == 0
-                && (result.getStatus() == SSLEngineResult.Status.CLOSED || result.bytesProduced() == 0)) {
-            throw new SocketException("the connection is closed for writing");
-        }
-        return result;
-    }
-
-    /**
-     * One unwrap of one record, reading from the transport as needed. Under the read lock.
-     * Returns the bytes of data it gave, or -1 at the end of the stream or the peer's close.
-     */
-    private int unwrapOnce() throws IOException {
-        while (true) {
-            if (inbound.empty() && !inbound.fill()) {
-                endOfStream();
-                return -1;
-            }
-            SSLEngineResult result;
-            try {
-                result = inbound.unwrap();
-            } catch (SSLException e) {
-                flushAfterFailure();
-                throw e;
-            }
-            switch (result.getStatus()) {
-                case OK -> {
-                    if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && handshaken) {
-                        answer(); // a warning alert
-                    }
-                    return result.bytesProduced();
-                }
-                case CLOSED -> {
-                    peerClosed = true;
-                    if (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
-                        answer(); // our close_notify
-                    }
-                    return -1;
-                }
-                case BUFFER_OVERFLOW -> inbound.growData();
-                case BUFFER_UNDERFLOW -> {
-                    if (inbound.readMore() < 0) {
-                        endOfStream();
-                        return -1;
-                    }
-                }
-                default -> throw new SSLException("unexpected " + result);
-            }
-        }
-    }
-
-    /** Sends what the engine has to say in answer to a record (under the write lock, after any record being sealed). */
-    private void answer() throws IOException {
-        writeLock.lock();
-        try {
-            wrapOnce(ByteBuffer.allocate(0));
-        } finally {
-            writeLock.unlock();
-        }
-    }
-
-    /**
-     * The transport ended. Without the peer's close_notify the connection may have been cut
-     * short: the engine is told (it invalidates the session, so that a truncated connection's
-     * session is not resumed); a record cut in the middle is an error.
-     */
-    private void endOfStream() throws SSLException {
-        peerClosed = true;
-        boolean partial = inbound.partialRecord();
-        try {
-            engine.closeInbound();
-        } catch (SSLException truncated) {
-            if (partial || !handshaken) {
-                throw truncated;
-            }
-        }
-        if (partial) {
-            throw new SSLException("the connection ended in the middle of a record");
-        }
-    }
-
-    /** After a failure the engine has a fatal alert to send: send it, ignoring a peer that is gone. */
-    private void flushAfterFailure() {
-        if (!writeLock.tryLock()) {
-            alertPending = true; // a writer is in the middle of a record; its next wrap (or close) sends the alert
-            return;
-        }
-        try {
-            ByteBuffer netOut = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
-            while (engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP && !engine.isOutboundDone()) {
-                netOut.clear();
-                engine.wrap(ByteBuffer.allocate(0), netOut);
-                netOut.flip();
-                transport.getOutputStream().write(netOut.array(), 0, netOut.limit());
-                alertSent = true;
-            }
-            transport.getOutputStream().flush();
-        } catch (IOException peerGone) {
-            // the alert is a courtesy; the exception being thrown is what the caller sees
-        } finally {
-            writeLock.unlock();
-        }
-    }
-
     private final class AppInput extends InputStream {
         @Override
         public int read() throws IOException {
@@ -312,29 +180,29 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
                 return 0;
             }
             ensureHandshake();
-            readLock.lock();
+            reader.lock.lock();
             try {
-                while (inbound.available() == 0) {
-                    if (peerClosed || closed || unwrapOnce() < 0) {
+                while (reader.available() == 0) {
+                    if (reader.peerClosed() || closed || reader.unwrapOnce(handshaken) < 0) {
                         return -1;
                     }
                 }
-                return inbound.take(buffer, offset, length);
+                return reader.take(buffer, offset, length);
             } finally {
-                readLock.unlock();
+                reader.lock.unlock();
             }
         }
 
         /** What can be read without blocking: 0 while another thread is reading. */
         @Override
         public int available() {
-            if (!readLock.tryLock()) {
+            if (!reader.lock.tryLock()) {
                 return 0;
             }
             try {
-                return inbound.available();
+                return reader.available();
             } finally {
-                readLock.unlock();
+                reader.lock.unlock();
             }
         }
 
@@ -354,17 +222,17 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         public void write(byte[] buffer, int offset, int length) throws IOException {
             java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
             ensureHandshake();
-            writeLock.lock();
+            writer.lock.lock();
             try {
                 if (closed || engine.isOutboundDone()) {
                     throw new SocketException("the socket is closed for writing");
                 }
                 ByteBuffer source = ByteBuffer.wrap(buffer, offset, length);
                 while (source.hasRemaining()) {
-                    wrapOnce(source);
+                    writer.wrapOnce(source);
                 }
             } finally {
-                writeLock.unlock();
+                writer.lock.unlock();
             }
         }
 
@@ -404,20 +272,8 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         deadline.close(); // before closed is set: a deadline running out now must not reset the close below
         closed = true;
         try {
-            // a thread blocked in a write or a handshake holds the lock: then close_notify is
-            // skipped and the transport closed, which ends that thread's wait
-            if (transport.isConnected() && !transport.isClosed() && writeLock.tryLock(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                try {
-                    engine.closeOutbound();
-                    while (!engine.isOutboundDone() && engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP) {
-                        wrapOnce(ByteBuffer.allocate(0));
-                    }
-                    if (alertPending) {
-                        alertSent = true;
-                    }
-                } finally {
-                    writeLock.unlock();
-                }
+            if (transport.isConnected() && !transport.isClosed()) {
+                writer.sendClose();
             }
         } catch (IOException peerGone) {
             // closing anyway
@@ -426,39 +282,11 @@ class EngineSocket extends DelegatingSslSocket implements HandshakeTimeout {
         } finally {
             if (autoClose || !transport.isConnected()) {
                 try {
-                    if (alertSent) {
-                        lingerAfterAlert();
-                    }
+                    writer.lingerAfterAlert();
                 } finally {
                     transport.close();
                 }
             }
-        }
-    }
-
-    /** The longest a closing socket reads after a fatal alert. */
-    private static final int LINGER_MILLIS = 250;
-
-    /**
-     * After a fatal alert: ends the output (the alert, then the end of the stream) and reads what
-     * the peer still sends for a moment. Closing with unread input would reset the connection, and
-     * a reset makes the peer drop the alert it has not read yet (a client whose remaining handshake
-     * messages were still on their way would learn nothing of why it was refused).
-     */
-    private void lingerAfterAlert() {
-        try {
-            transport.shutdownOutput();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS);
-            byte[] discard = new byte[4096];
-            InputStream raw = transport.getInputStream();
-            for (long left = LINGER_MILLIS; left > 0; left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) {
-                transport.setSoTimeout((int) Math.max(1, left));
-                if (raw.read(discard) < 0) {
-                    return;
-                }
-            }
-        } catch (IOException | RuntimeException timedOutGoneOrUnsupported) {
-            // closing anyway (a layered transport may not support shutdownOutput)
         }
     }
 
