@@ -8,9 +8,11 @@ import java.util.Arrays;
  * TLCP's record layer (GB/T 38636-2020 section 6.3) for one connection: the five-byte header, the
  * queue of records waiting to be written with the switch of write keys after ChangeCipherSpec,
  * the current read and write protection, the size limits, and the reassembly of handshake
- * messages split over records or packed into one; and whether each direction is still open
- * (reading ends at the peer's close_notify or a fault; writing ends with the last record written),
- * each direction's keys destroyed when it ends. {@link TlcpConnection} decides what the records
+ * messages split over records or packed into one; and whether each direction is still open,
+ * each direction's keys destroyed when it ends. Reading ends at the peer's close_notify, a fault
+ * or the application's closeInbound; writing ends once the last record (close_notify or a fatal
+ * alert) is written, or at once when nothing more can be written. Nothing is queued after the
+ * last record, and nothing is opened after reading ended. {@link TlcpConnection} decides what the records
  * mean; this class only frames, protects and splits them. Not thread-safe: the engine's lock
  * guards it.
  */
@@ -56,19 +58,33 @@ final class RecordLayer {
     void queueHandshake(byte[] message) {
         for (int at = 0; at < message.length; at += RecordProtection.MAX_PLAINTEXT) {
             int end = Math.min(message.length, at + RecordProtection.MAX_PLAINTEXT);
-            outbound.add(new Outbound(HANDSHAKE, Arrays.copyOfRange(message, at, end), null, false));
+            queue(new Outbound(HANDSHAKE, Arrays.copyOfRange(message, at, end), null, false));
         }
     }
 
     /** Queues ChangeCipherSpec; the records after it are protected by {@code next}. */
     void queueChangeCipherSpec(RecordProtection next) {
-        outbound.add(new Outbound(CHANGE_CIPHER_SPEC, new byte[] {1}, next, false));
+        queue(new Outbound(CHANGE_CIPHER_SPEC, new byte[] {1}, next, false));
     }
 
     /** Queues an alert; a {@code last} one ends what this side writes. */
     void queueAlert(int level, int description, boolean last) {
-        outbound.add(new Outbound(ALERT, new byte[] {(byte) level, (byte) description}, null, last));
-        if (last && writing == Writing.OPEN) {
+        queue(new Outbound(ALERT, new byte[] {(byte) level, (byte) description}, null, last));
+    }
+
+    /**
+     * Queues a record, unless the last record is already queued or written: a handshake that goes
+     * on after this side's close_notify writes nothing more (and a key switch it brings is destroyed).
+     */
+    private void queue(Outbound record) {
+        if (writing != Writing.OPEN) {
+            if (record.switchTo() != null) {
+                record.switchTo().destroy();
+            }
+            return;
+        }
+        outbound.add(record);
+        if (record.last()) {
             writing = Writing.LAST_QUEUED;
         }
     }
@@ -102,15 +118,6 @@ final class RecordLayer {
     /** Bytes a record of {@code plaintextLength} bytes of application data takes on the wire. */
     int applicationRecordSize(int plaintextLength) {
         return HEADER + write.sealedLength(plaintextLength);
-    }
-
-    /** Bytes remaining in {@code buffers[offset, offset + count)}. */
-    static long remaining(ByteBuffer[] buffers, int offset, int count) {
-        long remaining = 0;
-        for (int i = offset; i < offset + count; i++) {
-            remaining += buffers[i].remaining();
-        }
-        return remaining;
     }
 
     /**
@@ -155,12 +162,15 @@ final class RecordLayer {
 
     /** Ends writing: what is queued is dropped and the write keys destroyed. */
     void endWriting() {
-        writing = Writing.ENDED;
         clearOutbound();
+        writing = Writing.ENDED;
         write.destroy();
     }
 
-    /** Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent. */
+    /**
+     * Drops what is queued, destroying the keys of a ChangeCipherSpec not yet sent; a last record
+     * dropped unsent may be queued again (a fatal alert in place of close_notify).
+     */
     void clearOutbound() {
         for (Outbound pending : outbound) {
             if (pending.switchTo() != null) {
@@ -168,6 +178,9 @@ final class RecordLayer {
             }
         }
         outbound.clear();
+        if (writing == Writing.LAST_QUEUED) {
+            writing = Writing.OPEN;
+        }
     }
 
     // ---- reading
@@ -219,6 +232,9 @@ final class RecordLayer {
 
     /** Checks and decrypts a fragment in place under the read keys; returns the plaintext's length. */
     int open(int type, byte[] fragment) throws TlcpAlertException {
+        if (readingEnded) {
+            throw new IllegalStateException("reading has ended"); // the engine checks first: a guard in depth
+        }
         return read.open(type, fragment, 0, fragment.length, fragment, 0);
     }
 
@@ -226,20 +242,6 @@ final class RecordLayer {
     void switchReadKeys(RecordProtection next) {
         read.destroy();
         read = next;
-    }
-
-    /**
-     * Moves up to {@code length} bytes of {@code plaintext} into {@code dsts[offset, offset + count)};
-     * returns how many.
-     */
-    static int deliver(byte[] plaintext, int length, ByteBuffer[] dsts, int offset, int count) {
-        int copied = 0;
-        for (int i = offset; i < offset + count && copied < length; i++) {
-            int take = Math.min(dsts[i].remaining(), length - copied);
-            dsts[i].put(plaintext, copied, take);
-            copied += take;
-        }
-        return copied;
     }
 
     /** Whether a handshake message is partly received: a ChangeCipherSpec may not come now. */

@@ -54,8 +54,9 @@ final class SocketReader {
      * One unwrap of one record, reading from the transport as needed. Under the lock. Returns the
      * bytes of data it gave, or -1 at the end of the stream or the peer's close.
      *
-     * @param handshaken whether the socket's handshake is done: only then does a record's answer
-     *     (a warning alert) go out from here, the handshake sends its own
+     * @param handshaken whether the socket's handshake is done: only then does an answer to a
+     *     record (a warning alert) go out from here, the handshake sends its own; close_notify in
+     *     answer to the peer's goes out either way
      */
     int unwrapOnce(boolean handshaken) throws IOException {
         while (true) {

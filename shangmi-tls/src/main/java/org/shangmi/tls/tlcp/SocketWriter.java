@@ -61,6 +61,9 @@ final class SocketWriter {
             OutputStream raw = transport.getOutputStream();
             raw.write(netOut.array(), 0, netOut.limit());
             raw.flush();
+            if (alertPending) {
+                alertSent = true; // the fatal alert a reader's failure left went out with this wrap
+            }
         }
         if (source.hasRemaining() && result.bytesConsumed() == 0
                 && (result.getStatus() == SSLEngineResult.Status.CLOSED || result.bytesProduced() == 0)) {
@@ -104,8 +107,9 @@ final class SocketWriter {
 
     /**
      * Ends the engine's outbound side and sends what it has left (close_notify, or a pending
-     * fatal alert). A thread blocked in a write or a handshake holds the lock: then nothing is
-     * sent, and closing the transport ends that thread's wait.
+     * fatal alert). A thread blocked in a write or a handshake may hold the lock: after waiting
+     * {@value #CLOSE_WAIT_MILLIS} ms for it, nothing is sent, and closing the transport ends that
+     * thread's wait.
      */
     void sendClose() throws IOException, InterruptedException {
         if (!lock.tryLock(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {

@@ -14,8 +14,9 @@ import javax.net.ssl.SSLSession;
 
 /**
  * A TLCP 1.1 (GB/T 38636-2020) connection as an {@link SSLEngine}: this class keeps the
- * engine's contract (buffers, results, handshake statuses); {@link TlcpConnection} holds the
- * connection, and the handshake itself is {@link TlcpClientHandshake} or
+ * engine's contract (buffers, results, handshake statuses) and moves records between the
+ * caller's buffers and the {@link RecordLayer}; {@link TlcpConnection} holds the connection and
+ * says what each record means, and the handshake itself is {@link TlcpClientHandshake} or
  * {@link TlcpServerHandshake}. Each wrap produces at most one record, and each handshake message
  * goes in a record of its own (GmSSL reads no other framing); unwrap takes one record at a time
  * and reassembles handshake messages split over records or packed into one.
@@ -81,8 +82,11 @@ public final class TlcpEngine extends ConfiguredEngine {
         if (records.writingEnded()) {
             return result(Status.CLOSED, 0, 0, false);
         }
-        int chunk = (int) Math.min(RecordLayer.remaining(srcs, offset, length), RecordProtection.MAX_PLAINTEXT);
-        if (connection.handshaking() || chunk == 0) {
+        if (connection.handshaking()) {
+            return result(Status.OK, 0, 0, false);
+        }
+        int chunk = (int) Math.min(remaining(srcs, offset, length), RecordProtection.MAX_PLAINTEXT);
+        if (chunk == 0) {
             return result(Status.OK, 0, 0, false);
         }
         int size = records.applicationRecordSize(chunk);
@@ -125,7 +129,7 @@ public final class TlcpEngine extends ConfiguredEngine {
             int plaintextLength = records.open(header.type(), fragment);
             if (data) {
                 connection.checkApplicationData(plaintextLength);
-                return result(Status.OK, consumed, RecordLayer.deliver(fragment, plaintextLength, dsts, offset, length), false);
+                return result(Status.OK, consumed, deliver(fragment, plaintextLength, dsts, offset, length), false);
             }
             boolean closed = connection.receive(header.type(), fragment, plaintextLength);
             return result(closed ? Status.CLOSED : Status.OK, consumed, 0, header.type() != RecordLayer.ALERT);
@@ -144,7 +148,30 @@ public final class TlcpEngine extends ConfiguredEngine {
                 throw new ReadOnlyBufferException();
             }
         }
-        return RecordLayer.remaining(dsts, offset, length);
+        return remaining(dsts, offset, length);
+    }
+
+    /** Bytes remaining in {@code buffers[offset, offset + count)}. */
+    private static long remaining(ByteBuffer[] buffers, int offset, int count) {
+        long remaining = 0;
+        for (int i = offset; i < offset + count; i++) {
+            remaining += buffers[i].remaining();
+        }
+        return remaining;
+    }
+
+    /**
+     * Moves up to {@code length} bytes of {@code plaintext} into {@code dsts[offset, offset + count)};
+     * returns how many.
+     */
+    private static int deliver(byte[] plaintext, int length, ByteBuffer[] dsts, int offset, int count) {
+        int copied = 0;
+        for (int i = offset; i < offset + count && copied < length; i++) {
+            int take = Math.min(dsts[i].remaining(), length - copied);
+            dsts[i].put(plaintext, copied, take);
+            copied += take;
+        }
+        return copied;
     }
 
     /** The result, with FINISHED once when the handshake has just completed and nothing of it is left to send. */
