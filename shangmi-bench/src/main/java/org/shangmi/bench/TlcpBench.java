@@ -36,8 +36,10 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * and decrypted, the key derivation; ECDHE: client certificates both ways, CertificateVerify and
  * the SM2 key exchange), resumed handshakes (session ID), and bulk records of 16 KiB (one wrap
  * and one unwrap per operation). Certificates: a root and, per side, a signing and an encryption
- * certificate it issued, all SM2. Run beside {@link TlsBench}'s ShangMiTLS-SM and JDK-P256 rows
- * for the TLS 1.3 comparison.
+ * certificate it issued, all SM2. Stacks: {@code ShangMiTLS}, and {@code Kona} (Tencent's KonaSSL
+ * on its own providers, {@link KonaTls}; its servers read the ECDHE ClientKeyExchange without the
+ * standard's length, as its clients write it). Run beside {@link TlsBench}'s ShangMiTLS-SM and
+ * JDK-P256 rows for the TLS 1.3 comparison.
  */
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @State(Scope.Benchmark)
@@ -45,6 +47,9 @@ public class TlcpBench {
 
     @Param({"TLCP_ECC_SM4_GCM_SM3", "TLCP_ECC_SM4_CBC_SM3", "TLCP_ECDHE_SM4_GCM_SM3", "TLCP_ECDHE_SM4_CBC_SM3"})
     public String tlcpSuite;
+
+    @Param({"ShangMiTLS", "Kona"})
+    public String stack;
 
     private SSLContext client;
     private SSLContext server;
@@ -67,8 +72,18 @@ public class TlcpBench {
         trusted.setCertificateEntry("root", rootCertificate);
         TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
         trust.init(trusted);
-        server = context(side(generator, root, rootName, rootCertificate, "localhost"), trust);
-        client = context(side(generator, root, rootName, rootCertificate, "client"), trust);
+        KeyStore serverKeys = side(generator, root, rootName, rootCertificate, "localhost");
+        KeyStore clientKeys = side(generator, root, rootName, rootCertificate, "client");
+        if (stack.equals("Kona")) {
+            KonaTls kona = KonaTls.install();
+            server = kona.context("TLCPv1.1", serverKeys, PASSWORD, trusted);
+            client = kona.context("TLCPv1.1", clientKeys, PASSWORD, trusted);
+        } else if (stack.equals("ShangMiTLS")) {
+            server = context(serverKeys, trust);
+            client = context(clientKeys, trust);
+        } else {
+            throw new IllegalArgumentException("no stack " + stack);
+        }
 
         bulkClient = clientEngine(true);
         bulkServer = serverEngine();

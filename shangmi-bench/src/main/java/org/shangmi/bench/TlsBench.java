@@ -54,7 +54,9 @@ import org.shangmi.tls.ShangMiTlsProvider;
  * same suite), {@code BC-P256} (Bouncy Castle's JSSE and provider, TLS_AES_128_GCM_SHA256 on
  * secp256r1 with ECDSA), {@code JDK-P256} (SunJSSE, TLS_AES_128_GCM_SHA256 with ECDSA on P-256, as by
  * default: its client sends key shares for x25519 and secp256r1 and its server picks x25519) and
- * {@code JDK-P256-1share} (the same with secp256r1 alone on both sides: ECDHE and ECDSA on P-256).
+ * {@code JDK-P256-1share} (the same with secp256r1 alone on both sides: ECDHE and ECDSA on P-256)
+ * and {@code Kona-SM} (Tencent's KonaSSL on its own providers, {@link KonaTls}, TLS_SM4_GCM_SM3 with
+ * its default groups and signature schemes; the certificate and key made as for ShangMiTLS-SM).
  * Bouncy Castle's JSSE 1.84 does not resume TLS 1.3 sessions, so there is no resumed-handshake row
  * for its stacks.
  */
@@ -65,7 +67,7 @@ public class TlsBench {
     /** Bouncy Castle's JSSE logs every connection at INFO, to standard error: not part of what is measured. */
     private static final java.util.logging.Logger ENGINE_LOG = java.util.logging.Logger.getLogger("org.bouncycastle.jsse");
 
-    @Param({"ShangMiTLS-SM", "ShangMiTLS-SM-1share", "BC-SM", "BC-P256", "JDK-P256", "JDK-P256-1share"})
+    @Param({"ShangMiTLS-SM", "ShangMiTLS-SM-1share", "BC-SM", "BC-P256", "JDK-P256", "JDK-P256-1share", "Kona-SM"})
     public String stack;
 
     private SSLContext client;
@@ -83,7 +85,7 @@ public class TlsBench {
         boolean sm = stack.contains("-SM");
         Provider jsse;
         Provider keys;
-        if (stack.startsWith("ShangMiTLS")) {
+        if (stack.startsWith("ShangMiTLS") || stack.startsWith("Kona")) {
             Security.insertProviderAt(new ShangMiProvider(), 1);
             keys = Security.getProvider(ShangMiProvider.NAME);
             jsse = new ShangMiTlsProvider();
@@ -127,10 +129,16 @@ public class TlsBench {
         TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX", stack.startsWith("BC") ? jsse : Security.getProvider("SunJSSE"));
         trust.init(trusted);
 
-        server = SSLContext.getInstance("TLSv1.3", jsse);
-        server.init(managers, null, null);
-        client = SSLContext.getInstance("TLSv1.3", jsse);
-        client.init(null, trust.getTrustManagers(), null);
+        if (stack.startsWith("Kona")) {
+            KonaTls kona = KonaTls.install();
+            server = kona.context("TLSv1.3", store, password, trusted);
+            client = kona.context("TLSv1.3", null, password, trusted);
+        } else {
+            server = SSLContext.getInstance("TLSv1.3", jsse);
+            server.init(managers, null, null);
+            client = SSLContext.getInstance("TLSv1.3", jsse);
+            client.init(null, trust.getTrustManagers(), null);
+        }
 
         SSLEngine[] pairOfEngines = engines();
         bulkClient = pairOfEngines[0];
