@@ -16,8 +16,10 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.CbcMessagesEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
+import org.shangmi.provider.spec.Sm4CbcMessagesParameterSpec;
 
 /**
  * Cipher "SM4" in ECB, CBC, CTR, CFB (CFB-128, also named CFB128), CFB8 and OFB (OFB-128, also
@@ -31,6 +33,10 @@ import org.shangmi.core.backend.CipherMode;
  * before any state changes, {@link BadPaddingException} with nothing written, and after
  * {@code doFinal} the state of {@code init} again (same key and IV). The key and the engine's
  * round keys are wiped on re-init.
+ *
+ * <p>CBC encryption without padding also takes a {@link Sm4CbcMessagesParameterSpec}: several
+ * messages, each with its own IV, encrypted side by side in one {@code doFinal} (the input kept
+ * until then).
  */
 final class Sm4CipherSpi extends Sm4BaseCipherSpi {
 
@@ -47,6 +53,11 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     /** Input not yet passed to the engine: a partial block, or when unpadding, up to one whole block. */
     private final byte[] buffer = new byte[BLOCK];
     private int buffered;
+    /** Initialised with a {@link Sm4CbcMessagesParameterSpec}: the messages, their engine and their input so far. */
+    private Sm4CbcMessagesParameterSpec messages;
+    private CbcMessagesEngine messagesEngine;
+    private final EngineKey messagesKey = new EngineKey();
+    private final InputBuffer messagesInput = new InputBuffer();
 
     Sm4CipherSpi(BackendService backend, Provider provider) {
         super("SM4", IvParameterSpec.class, provider);
@@ -100,6 +111,9 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
 
     @Override
     protected int engineGetOutputSize(int inputLen) {
+        if (messages != null) {
+            return (int) Math.min(Integer.MAX_VALUE, (long) messagesInput.length() + Math.max(inputLen, 0));
+        }
         long total = (long) buffered + Math.max(inputLen, 0);
         if (encrypting && padded()) {
             total = (total / BLOCK + 1) * BLOCK;
@@ -111,6 +125,10 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
         boolean encrypt = encrypts(opmode);
+        if (params instanceof Sm4CbcMessagesParameterSpec spec) {
+            initMessages(encrypt, key, spec);
+            return;
+        }
         byte[] newIv = null;
         if (params != null) {
             if (!(params instanceof IvParameterSpec ivSpec)) {
@@ -132,6 +150,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
             (random != null ? random : new SecureRandom()).nextBytes(newIv);
         }
         byte[] rawKey = rawKey(key);
+        forgetMessages();
         try {
             if (engine != null && engineMode == mode && encrypting == encrypt
                     && engineKey.matches(rawKey)) {
@@ -150,6 +169,41 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         }
         encrypting = encrypt;
         setIv(newIv);
+    }
+
+    private void initMessages(boolean encrypt, Key key, Sm4CbcMessagesParameterSpec spec)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (mode != CipherMode.CBC || padded() || !encrypt) {
+            throw new InvalidAlgorithmParameterException("a Sm4CbcMessagesParameterSpec is for SM4/CBC/NoPadding encryption, not "
+                    + (encrypt ? "SM4/" + mode + (padded() ? "/PKCS5Padding" : "/NoPadding") : "decryption"));
+        }
+        byte[] rawKey = rawKey(key);
+        try {
+            if (messagesEngine == null || !messagesKey.matches(rawKey)) {
+                CbcMessagesEngine fresh = backend.newSm4CbcMessages(rawKey);
+                destroyEngine();
+                forgetMessages();
+                messagesEngine = fresh;
+                messagesKey.remember(rawKey);
+            }
+        } finally {
+            Arrays.fill(rawKey, (byte) 0);
+        }
+        messagesInput.clear();
+        messages = spec;
+        encrypting = true;
+        setIv(null);
+    }
+
+    /** Destroys the messages' engine, if any, and leaves the messages' mode. */
+    private void forgetMessages() {
+        if (messagesEngine != null) {
+            messagesEngine.destroy();
+            messagesEngine = null;
+        }
+        messagesKey.forget();
+        messagesInput.clear();
+        messages = null;
     }
 
     static byte[] rawKey(Key key) throws InvalidKeyException {
@@ -173,6 +227,10 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     @Override
     protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
         checkInput(input, inputOffset, inputLen);
+        if (messages != null) {
+            keepMessageInput(input, inputOffset, inputLen);
+            return new byte[0];
+        }
         byte[] out = new byte[updateLength(inputLen)];
         int written = update(input, inputOffset, inputLen, out, 0);
         return written == out.length ? out : Arrays.copyOf(out, written);
@@ -182,6 +240,10 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
     protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         checkInput(input, inputOffset, inputLen);
+        if (messages != null) {
+            keepMessageInput(input, inputOffset, inputLen);
+            return 0;
+        }
         int needed = updateLength(inputLen);
         checkOutput(output, outputOffset, needed);
         return update(input, inputOffset, inputLen, output, outputOffset);
@@ -271,8 +333,54 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         return written;
     }
 
+    private void keepMessageInput(byte[] input, int inputOffset, int inputLen) {
+        if (inputLen == 0) {
+            return;
+        }
+        if ((long) messagesInput.length() + inputLen > messages.totalLength()) {
+            throw new IllegalStateException("the messages total " + messages.totalLength() + " bytes; "
+                    + ((long) messagesInput.length() + inputLen) + " bytes is more");
+        }
+        messagesInput.append(input, inputOffset, inputLen);
+    }
+
+    private int doFinalMessages(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, IllegalBlockSizeException {
+        long total = (long) messagesInput.length() + inputLen;
+        if (total != messages.totalLength()) {
+            messagesInput.clear();
+            throw new IllegalBlockSizeException("the messages total " + messages.totalLength() + " bytes, got " + total);
+        }
+        checkOutput(output, outputOffset, total);
+        byte[] source;
+        int sourceOffset;
+        if (messagesInput.length() == 0) {
+            source = separate(input, inputOffset, inputLen, output, outputOffset, false);
+            sourceOffset = source == input ? inputOffset : 0;
+        } else {
+            if (inputLen > 0) {
+                messagesInput.append(input, inputOffset, inputLen);
+            }
+            source = messagesInput.bytes();
+            sourceOffset = 0;
+        }
+        try {
+            int[] lengths = messages.getLengths();
+            messagesEngine.encrypt(messages.getIvs(), lengths, lengths.length, source, sourceOffset, output, outputOffset);
+        } finally {
+            if (source != input && source != messagesInput.bytes()) {
+                Arrays.fill(source, (byte) 0);
+            }
+            messagesInput.clear();
+        }
+        return (int) total;
+    }
+
     private int doFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        if (messages != null) {
+            return doFinalMessages(input, inputOffset, inputLen, output, outputOffset);
+        }
         checkInitialized();
         long total = (long) buffered + inputLen;
         boolean padded = padded();

@@ -7,6 +7,7 @@ import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.BackendUnavailableException;
+import org.shangmi.core.backend.CbcMessagesEngine;
 import org.shangmi.core.backend.CcmEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
@@ -14,6 +15,7 @@ import org.shangmi.core.backend.DigestEngine;
 import org.shangmi.core.backend.MacEngine;
 import org.shangmi.core.backend.Sm2Engine;
 import org.shangmi.core.backend.XtsEngine;
+import org.shangmi.core.sm4.Sm4CbcMessages;
 import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
@@ -115,5 +117,10 @@ public final class VectorBackend implements BackendService {
     @Override
     public CcmEngine newSm4Ccm(byte[] key) {
         return new Sm4Ccm(key, VectorGatedRounds::new);
+    }
+
+    @Override
+    public CbcMessagesEngine newSm4CbcMessages(byte[] key) {
+        return new Sm4CbcMessages(key, VectorGatedRounds::new);
     }
 }

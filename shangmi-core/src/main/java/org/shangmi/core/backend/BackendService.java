@@ -128,4 +128,13 @@ public interface BackendService {
      * @throws IllegalArgumentException if the key is not 16 bytes
      */
     CcmEngine newSm4Ccm(byte[] key);
+
+    /**
+     * A new engine for SM4-CBC encryption of several messages side by side under the 16-byte
+     * {@code key}, each with its own IV.
+     *
+     * @throws UnsupportedOperationException if this backend does not offer SM4
+     * @throws IllegalArgumentException if the key is not 16 bytes
+     */
+    CbcMessagesEngine newSm4CbcMessages(byte[] key);
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
+import org.shangmi.core.backend.CbcMessagesEngine;
 import org.shangmi.core.backend.CcmEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
@@ -15,6 +16,7 @@ import org.shangmi.core.backend.XtsEngine;
 import org.shangmi.core.hash.Hmac;
 import org.shangmi.core.sm2.Sm2;
 import org.shangmi.core.sm3.Sm3;
+import org.shangmi.core.sm4.Sm4CbcMessages;
 import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
@@ -79,5 +81,10 @@ public final class JavaBackend implements BackendService {
     @Override
     public CcmEngine newSm4Ccm(byte[] key) {
         return new Sm4Ccm(key);
+    }
+
+    @Override
+    public CbcMessagesEngine newSm4CbcMessages(byte[] key) {
+        return new Sm4CbcMessages(key);
     }
 }

@@ -12,6 +12,7 @@ import org.shangmi.core.backend.AeadEngine;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.BackendUnavailableException;
+import org.shangmi.core.backend.CbcMessagesEngine;
 import org.shangmi.core.backend.CcmEngine;
 import org.shangmi.core.backend.CipherEngine;
 import org.shangmi.core.backend.CipherMode;
@@ -260,6 +261,13 @@ public abstract class LibcryptoBackend implements BackendService {
     public final CcmEngine newSm4Ccm(byte[] key) {
         requireSm4();
         return java.newSm4Ccm(key);
+    }
+
+    /** The Java engine's: libcrypto has no call that runs several CBC chains at once. */
+    @Override
+    public final CbcMessagesEngine newSm4CbcMessages(byte[] key) {
+        requireSm4();
+        return java.newSm4CbcMessages(key);
     }
 
     /** Refuses SM4 altogether when libcrypto has none of its modes (a build without SM4). */

@@ -109,6 +109,26 @@ class Sm4Test {
     }
 
     @Test
+    void byteTransposeMatchesTheDefinition() {
+        Random random = new Random(10);
+        long[] a = new long[8];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = random.nextLong();
+        }
+        long[] t = a.clone();
+        Sm4CircuitRounds.transposeBytes(t);
+        for (int r = 0; r < 8; r++) {
+            for (int m = 0; m < 8; m++) {
+                for (int i = 0; i < 8; i++) {
+                    assertEquals((a[r] >>> (8 * m + i)) & 1, (t[i] >>> (8 * m + r)) & 1, "row " + r + ", byte " + m + ", bit " + i);
+                }
+            }
+        }
+        Sm4CircuitRounds.transposeBytes(t);
+        assertArrayEquals(a, t, "twice is the identity");
+    }
+
+    @Test
     void refusesBadKeysAndRanges() {
         assertThrows(IllegalArgumentException.class, () -> new Sm4(new byte[15]));
         assertThrows(IllegalArgumentException.class, () -> new Sm4(new byte[32]));
