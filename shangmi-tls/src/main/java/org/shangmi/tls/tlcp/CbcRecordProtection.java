@@ -1,6 +1,8 @@
 package org.shangmi.tls.tlcp;
 
 import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.NoSuchAlgorithmException;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.SecureRandom;
@@ -8,7 +10,9 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.IvParameterSpec;
+import org.shangmi.provider.spec.Sm4CbcMessagesParameterSpec;
 
 /**
  * TLCP records under SM4-CBC with HMAC-SM3 (GB/T 38636-2020 section 6.3.3.4, TLS 1.1's
@@ -33,6 +37,13 @@ import javax.crypto.spec.IvParameterSpec;
  * the Java SM3 and of OpenSSL's); the bytes the Mac copies into its buffer vary by less than one
  * 64-byte block; the outcome itself (and, after a good MAC, the content length) is public.
  *
+ * <p><b>Several records at once.</b> CBC encryption is sequential within a record, but each
+ * record is its own chain under its own IV: {@link #sealAll} MACs and pads the records, then
+ * encrypts them side by side in one call of a Cipher initialised with a
+ * {@link Sm4CbcMessagesParameterSpec} (the ShangMi provider's; many blocks go through the
+ * constant-time engine at once), with exactly the output of sealing them one by one. A provider
+ * without that spec seals them one by one.
+ *
  * <p>One direction, one object: a sealing object only seals and an opening object only opens.
  * Not thread-safe. {@link #destroy()} wipes the keys, the buffers and, as far as the JCA lets
  * it, the Mac's and the Cipher's key state (they are re-keyed with zeros).
@@ -51,6 +62,8 @@ final class CbcRecordProtection extends SequencedRecordProtection {
     private static final byte[] DUMMY = new byte[6 * HASH_BLOCK];
 
     private final Cipher cipher;
+    /** Sealing: the Cipher for several records at once, or null when the provider has no {@link Sm4CbcMessagesParameterSpec}. */
+    private final Cipher messagesCipher;
     private final Mac mac;
     private final RecordKey key;
     private final RecordKey macKey;
@@ -89,6 +102,29 @@ final class CbcRecordProtection extends SequencedRecordProtection {
             key.destroy();
             macKey.destroy();
             throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "an HMAC-SM3 of " + mac.getMacLength() + " bytes");
+        }
+        messagesCipher = sealing ? messagesCipher() : null;
+    }
+
+    /**
+     * A Cipher of the provider that serves {@link #cipher} for several records at once, or null if
+     * that provider takes no {@link Sm4CbcMessagesParameterSpec}. The single-record Cipher is
+     * initialised first, so that it and this one are the same provider's.
+     */
+    private Cipher messagesCipher() throws TlcpAlertException {
+        byte[] zeros = new byte[IV_LENGTH];
+        try {
+            cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(zeros));
+            Cipher candidate = Cipher.getInstance("SM4/CBC/NoPadding", cipher.getProvider());
+            candidate.init(Cipher.ENCRYPT_MODE, key, new Sm4CbcMessagesParameterSpec(zeros, new int[] {0}));
+            return candidate;
+        } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | NoSuchPaddingException
+                | RuntimeException noSpec) {
+            return null; // a provider that does not know the spec may refuse it in any of these ways
+        } catch (GeneralSecurityException e) {
+            key.destroy();
+            macKey.destroy();
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "no usable SM4-CBC", e);
         }
     }
 
@@ -143,6 +179,73 @@ final class CbcRecordProtection extends SequencedRecordProtection {
         }
         advance();
         return sealed;
+    }
+
+    /** Whether {@link #sealAll} seals several records side by side (the provider takes the spec). */
+    boolean sealsSideBySide() {
+        return messagesCipher != null;
+    }
+
+    /**
+     * Seals the records side by side when there are several and the provider can (see the class
+     * comment). The bodies (content ‖ MAC ‖ padding) are first laid out back to back at the end
+     * of the records' space, encrypted there in place in one call, then each moved down behind its
+     * header gap and IV: the space ends where the bodies end, and body i moves down by
+     * (count − i) · (gap + IV) bytes, so that no move overwrites a body still to be moved.
+     */
+    @Override
+    public int sealAll(int contentType, byte[] plaintext, int off, int[] lengths, int count, byte[] out, int outOff, int gap)
+            throws TlcpAlertException {
+        if (count < 2 || messagesCipher == null) {
+            return RecordProtection.sealOneByOne(this, contentType, plaintext, off, lengths, count, out, outOff, gap);
+        }
+        int[] bodyLengths = new int[count];
+        long plaintextTotal = 0;
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            bodyLengths[i] = sealedLength(lengths[i]) - IV_LENGTH;
+            plaintextTotal += lengths[i];
+            total += gap + IV_LENGTH + bodyLengths[i];
+        }
+        Objects.checkFromIndexSize(off, (int) plaintextTotal, plaintext.length);
+        Objects.checkFromIndexSize(outOff, (int) total, out.length);
+        int bodiesAt = outOff + count * (gap + IV_LENGTH);
+        byte[] ivs = new byte[count * IV_LENGTH];
+        try {
+            int at = bodiesAt;
+            for (int i = 0; i < count; i++) {
+                checkUsable(true, contentType);
+                int len = lengths[i];
+                System.arraycopy(plaintext, off, out, at, len);
+                writeHeader(header, contentType, len);
+                mac.update(header);
+                mac.update(out, at, len);
+                mac.doFinal(out, at + len);
+                Arrays.fill(out, at + len + MAC_LENGTH, at + bodyLengths[i], (byte) (bodyLengths[i] - len - MAC_LENGTH - 1));
+                advance();
+                off += len;
+                at += bodyLengths[i];
+            }
+            random.nextBytes(ivs);
+            messagesCipher.init(Cipher.ENCRYPT_MODE, key, new Sm4CbcMessagesParameterSpec(ivs, bodyLengths));
+            int bodies = at - bodiesAt;
+            if (messagesCipher.doFinal(out, bodiesAt, bodies, out, bodiesAt) != bodies) {
+                throw new GeneralSecurityException("SM4-CBC wrote an unexpected length");
+            }
+        } catch (GeneralSecurityException e) {
+            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "SM4-CBC or HMAC-SM3 failed", e);
+        }
+        int from = bodiesAt;
+        int to = outOff;
+        for (int i = 0; i < count; i++) {
+            to += gap;
+            System.arraycopy(ivs, i * IV_LENGTH, out, to, IV_LENGTH);
+            to += IV_LENGTH;
+            System.arraycopy(out, from, out, to, bodyLengths[i]);
+            to += bodyLengths[i];
+            from += bodyLengths[i];
+        }
+        return to - outOff;
     }
 
     @Override
@@ -247,6 +350,10 @@ final class CbcRecordProtection extends SequencedRecordProtection {
             mac.init(new RecordKey(zeros, 0, MAC_LENGTH, TlcpPrf.HMAC_SM3));
             cipher.init(Cipher.DECRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
                     new IvParameterSpec(zeros, 0, IV_LENGTH));
+            if (messagesCipher != null) {
+                messagesCipher.init(Cipher.ENCRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
+                        new IvParameterSpec(zeros, 0, IV_LENGTH));
+            }
         } catch (GeneralSecurityException | RuntimeException e) {
             // best effort: the objects are unreachable from here on
         }

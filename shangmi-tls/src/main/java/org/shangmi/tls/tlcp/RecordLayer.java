@@ -121,11 +121,22 @@ final class RecordLayer {
     }
 
     /**
-     * Writes one record of the next {@code length} bytes of {@code srcs[offset, offset + count)}
-     * to {@code dst}, which has room for {@link #applicationRecordSize}.
+     * Writes {@code records} records of application data, record i carrying the next
+     * {@code lengths[i]} bytes of {@code srcs[offset, offset + count)}, to {@code dst}, which has
+     * room for their {@link #applicationRecordSize}s. Several records are sealed together
+     * ({@link RecordProtection#sealAll}: CBC records side by side).
      */
-    void writeApplicationData(ByteBuffer[] srcs, int offset, int count, int length, ByteBuffer dst) throws TlcpAlertException {
+    void writeApplicationData(ByteBuffer[] srcs, int offset, int count, int[] lengths, int records, ByteBuffer dst)
+            throws TlcpAlertException {
+        int length = 0;
+        int size = 0;
+        for (int r = 0; r < records; r++) {
+            length += lengths[r];
+            size += applicationRecordSize(lengths[r]);
+        }
         byte[] plaintext = new byte[length];
+        byte[] wire = new byte[size];
+        boolean sealed = false;
         try {
             int filled = 0;
             for (int i = offset; i < offset + count && filled < length; i++) {
@@ -133,21 +144,35 @@ final class RecordLayer {
                 srcs[i].get(plaintext, filled, take);
                 filled += take;
             }
-            writeRecord(APPLICATION_DATA, plaintext, length, dst);
+            write.sealAll(APPLICATION_DATA, plaintext, 0, lengths, records, wire, 0, HEADER);
+            sealed = true;
         } finally {
             Arrays.fill(plaintext, (byte) 0);
+            if (!sealed) {
+                Arrays.fill(wire, (byte) 0); // it may hold plaintext
+            }
         }
+        for (int r = 0, at = 0; r < records; r++) {
+            int fragment = write.sealedLength(lengths[r]);
+            writeHeader(wire, at, APPLICATION_DATA, fragment);
+            at += HEADER + fragment;
+        }
+        dst.put(wire);
     }
 
     private void writeRecord(int type, byte[] payload, int length, ByteBuffer dst) throws TlcpAlertException {
         byte[] record = new byte[HEADER + write.sealedLength(length)];
         int sealed = write.seal(type, payload, 0, length, record, HEADER);
-        record[0] = (byte) type;
-        record[1] = (byte) (TlcpHandshake.VERSION >>> 8);
-        record[2] = (byte) TlcpHandshake.VERSION;
-        record[3] = (byte) (sealed >>> 8);
-        record[4] = (byte) sealed;
+        writeHeader(record, 0, type, sealed);
         dst.put(record, 0, HEADER + sealed);
+    }
+
+    private static void writeHeader(byte[] record, int at, int type, int fragmentLength) {
+        record[at] = (byte) type;
+        record[at + 1] = (byte) (TlcpHandshake.VERSION >>> 8);
+        record[at + 2] = (byte) TlcpHandshake.VERSION;
+        record[at + 3] = (byte) (fragmentLength >>> 8);
+        record[at + 4] = (byte) fragmentLength;
     }
 
     /** Whether the last record is queued or written: nothing more may be queued after it. */

@@ -30,6 +30,32 @@ interface RecordProtection {
     int seal(int contentType, byte[] plaintext, int off, int len, byte[] out, int outOff) throws TlcpAlertException;
 
     /**
+     * Protects {@code count} consecutive records of one type, as many calls of {@link #seal}:
+     * record i carries the next {@code lengths[i]} bytes of {@code plaintext} from {@code off},
+     * and its protected fragment ({@link #sealedLength} bytes) follows a gap of {@code gap} bytes
+     * left for the caller's header, the records back to back from {@code outOff}. The
+     * plaintext must not overlap {@code out}. On failure {@code out} may hold plaintext.
+     *
+     * @return the bytes written, gaps included
+     */
+    default int sealAll(int contentType, byte[] plaintext, int off, int[] lengths, int count, byte[] out, int outOff, int gap)
+            throws TlcpAlertException {
+        return sealOneByOne(this, contentType, plaintext, off, lengths, count, out, outOff, gap);
+    }
+
+    /** {@link #sealAll} as one {@link #seal} after another. */
+    static int sealOneByOne(RecordProtection protection, int contentType, byte[] plaintext, int off, int[] lengths, int count,
+            byte[] out, int outOff, int gap) throws TlcpAlertException {
+        int at = outOff;
+        for (int i = 0; i < count; i++) {
+            at += gap;
+            at += protection.seal(contentType, plaintext, off, lengths[i], out, at);
+            off += lengths[i];
+        }
+        return at - outOff;
+    }
+
+    /**
      * Checks and decrypts one protected fragment and advances the sequence number. {@code out}
      * needs room for {@code len} bytes; it may be the input array at the same offset.
      *

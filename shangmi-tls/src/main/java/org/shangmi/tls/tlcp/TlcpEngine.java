@@ -17,9 +17,14 @@ import javax.net.ssl.SSLSession;
  * engine's contract (buffers, results, handshake statuses) and moves records between the
  * caller's buffers and the {@link RecordLayer}; {@link TlcpConnection} holds the connection and
  * says what each record means, and the handshake itself is {@link TlcpClientHandshake} or
- * {@link TlcpServerHandshake}. Each wrap produces at most one record, and each handshake message
- * goes in a record of its own (GmSSL reads no other framing); unwrap takes one record at a time
- * and reassembles handshake messages split over records or packed into one.
+ * {@link TlcpServerHandshake}. A wrap of application data writes as many whole records as
+ * {@code dst} has room for, up to {@value #MAX_RECORDS_PER_WRAP} (the SSLEngine contract: wrap
+ * "will attempt to produce SSL/TLS records, and will consume as much source data as possible";
+ * a {@code dst} of {@code getPacketBufferSize()} bytes gets one record, as from the JDK's engine),
+ * so that CBC records can be sealed side by side; any other wrap produces at most one record,
+ * and each handshake message goes in a record of its own (GmSSL reads no other framing). Unwrap
+ * takes one record at a time, as the contract says, and reassembles handshake messages split
+ * over records or packed into one.
  *
  * <p>No delegated tasks: the handshake's public-key operations run inside wrap and unwrap. No
  * renegotiation: a ClientHello or HelloRequest after the handshake is answered with a warning
@@ -27,6 +32,12 @@ import javax.net.ssl.SSLSession;
  * next wrap, and an {@link SSLException} from the unwrap that found it.
  */
 public final class TlcpEngine extends ConfiguredEngine {
+
+    /**
+     * The most records of application data one wrap writes: with CBC they are sealed side by
+     * side, and sixteen fill the Java SM4 engine's narrow path (see CbcRecordProtection).
+     */
+    static final int MAX_RECORDS_PER_WRAP = 16;
 
     private final TlcpContext context;
     private final TlcpConnection connection;
@@ -85,16 +96,30 @@ public final class TlcpEngine extends ConfiguredEngine {
         if (connection.handshaking()) {
             return result(Status.OK, 0, 0, false);
         }
-        int chunk = (int) Math.min(remaining(srcs, offset, length), RecordProtection.MAX_PLAINTEXT);
-        if (chunk == 0) {
+        long available = remaining(srcs, offset, length);
+        if (available == 0) {
             return result(Status.OK, 0, 0, false);
         }
-        int size = records.applicationRecordSize(chunk);
-        if (dst.remaining() < size) {
+        int[] lengths = new int[MAX_RECORDS_PER_WRAP];
+        int count = 0;
+        int consumed = 0;
+        int size = 0;
+        while (count < MAX_RECORDS_PER_WRAP && consumed < available) {
+            int chunk = (int) Math.min(available - consumed, RecordProtection.MAX_PLAINTEXT);
+            int recordSize = records.applicationRecordSize(chunk);
+            if (dst.remaining() - size < recordSize) {
+                break;
+            }
+            lengths[count++] = chunk;
+            consumed += chunk;
+            size += recordSize;
+        }
+        if (count == 0) {
             return result(Status.BUFFER_OVERFLOW, 0, 0, false);
         }
-        seal(() -> records.writeApplicationData(srcs, offset, length, chunk, dst));
-        return result(Status.OK, chunk, size, false);
+        int recordCount = count;
+        seal(() -> records.writeApplicationData(srcs, offset, length, lengths, recordCount, dst));
+        return result(Status.OK, consumed, size, false);
     }
 
     @Override

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.shangmi.tls.tlcp.RecordReference.hex;
 import static org.shangmi.tls.tlcp.RecordReference.pattern;
 
+import java.security.Provider;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Random;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.api.Test;
 
 class CbcRecordProtectionTest extends WithShangMi {
@@ -97,6 +100,74 @@ class CbcRecordProtectionTest extends WithShangMi {
                 sealer.setSequenceNumber(seq);
             }
         }
+    }
+
+    /**
+     * Several records sealed at once (side by side through the ShangMi provider's
+     * Sm4CbcMessagesParameterSpec, or one by one through Bouncy Castle's provider, which has no
+     * such spec): each is the record Bouncy Castle's engines build for its IV, sequence number
+     * and content, behind a gap of five bytes; every one opens.
+     */
+    @Test
+    void sealsSeveralRecordsAtOnceAsBouncyCastleBuildsEach() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (Provider provider : new Provider[] {null, new BouncyCastleProvider()}) {
+            for (int count : new int[] {1, 2, 5, 16, 17}) {
+                byte[] stream = new byte[16 * count];
+                random.nextBytes(stream);
+                CbcRecordProtection sealer = (CbcRecordProtection) TlcpKeys.sealing(SUITE, KEY_BLOCK, Side.CLIENT,
+                        streamRandom(stream), provider);
+                long firstSequence = random.nextInt(1000);
+                sealer.setSequenceNumber(firstSequence);
+                assertEquals(provider == null, sealer.sealsSideBySide(), "ShangMi's Cipher takes the spec, Bouncy Castle's not");
+                int[] lengths = new int[count];
+                for (int i = 0; i < count; i++) {
+                    int pick = random.nextInt(4);
+                    lengths[i] = pick == 0 ? 0 : pick == 1 ? RecordProtection.MAX_PLAINTEXT : random.nextInt(3000);
+                }
+                byte[] plaintext = new byte[3 + Arrays.stream(lengths).sum()];
+                random.nextBytes(plaintext);
+                int total = 0;
+                for (int length : lengths) {
+                    total += 5 + sealer.sealedLength(length);
+                }
+                byte[] out = new byte[7 + total];
+                String where = provider + ", " + count + " records, seed " + seed;
+                assertEquals(total, sealer.sealAll(23, plaintext, 3, lengths, count, out, 7, 5), where);
+                assertEquals(firstSequence + count, sealer.sequenceNumber(), where);
+                CbcRecordProtection opener = opener();
+                opener.setSequenceNumber(firstSequence);
+                for (int i = 0, at = 7, from = 3; i < count; i++) {
+                    byte[] content = Arrays.copyOfRange(plaintext, from, from + lengths[i]);
+                    int padLen = expectedSealedLength(lengths[i]) - 16 - lengths[i] - 33;
+                    byte[] expected = RecordReference.cbcRecord(CLIENT_KEY, CLIENT_MAC_KEY, Arrays.copyOfRange(stream, 16 * i, 16 * i + 16),
+                            firstSequence + i, 23, content, padLen);
+                    at += 5;
+                    assertArrayEquals(expected, Arrays.copyOfRange(out, at, at + expected.length), "record " + i + ", " + where);
+                    byte[] opened = new byte[expected.length];
+                    int length = opener.open(23, out, at, expected.length, opened, 0);
+                    assertArrayEquals(content, Arrays.copyOf(opened, length), "record " + i + " opened, " + where);
+                    at += expected.length;
+                    from += lengths[i];
+                }
+            }
+        }
+    }
+
+    /** A source of "random" bytes that hands out {@code stream} in order, however the requests are cut. */
+    private static SecureRandom streamRandom(byte[] stream) {
+        return new SecureRandom() {
+            private static final long serialVersionUID = 1L;
+            private int position;
+
+            @Override
+            public void nextBytes(byte[] out) {
+                for (int i = 0; i < out.length; i++) {
+                    out[i] = stream[position++ % stream.length];
+                }
+            }
+        };
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.cert.X509Certificate;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -82,6 +83,63 @@ class TlcpEngineTest extends WithOpenSslTlcpPki {
             assertArrayEquals(data, pair.send(pair.client, data), "client to server, " + length + " bytes");
             assertArrayEquals(data, pair.send(pair.server, data), "server to client, " + length + " bytes");
         }
+    }
+
+    /**
+     * A wrap of application data writes as many whole records as the buffer holds, up to
+     * sixteen (CBC seals them side by side), and one into a buffer of the packet size; less
+     * room than one record is BUFFER_OVERFLOW with nothing consumed. Unwrapped one at a time, the
+     * records give back the data.
+     */
+    @ParameterizedTest
+    @EnumSource(TlcpSuite.class)
+    void aWrapWritesAsManyRecordsAsTheBufferHolds(TlcpSuite suite) throws Exception {
+        EnginePair pair = pair(clientContext, serverContext, suite.name(), true, 4010);
+        pair.handshake();
+        int packet = pair.client.getSession().getPacketBufferSize();
+        int full = RecordProtection.MAX_PLAINTEXT;
+        byte[] data = new byte[20 * full + 5];
+        new java.util.Random(suite.ordinal()).nextBytes(data);
+        ByteBuffer source = ByteBuffer.wrap(data);
+        ByteBuffer wire = ByteBuffer.allocate(45 * packet);
+        int[][] cases = {{full, 0}, {packet, 1}, {packet * 5 / 2, 2}, {20 * packet, 16}, {20 * packet, 2}};
+        for (int[] c : cases) {
+            int room = c[0];
+            int expectedRecords = c[1];
+            int before = wire.position();
+            ByteBuffer dst = wire.slice(wire.position(), room);
+            javax.net.ssl.SSLEngineResult result = pair.client.wrap(source, dst);
+            assertEquals(expectedRecords == 0 ? javax.net.ssl.SSLEngineResult.Status.BUFFER_OVERFLOW
+                    : javax.net.ssl.SSLEngineResult.Status.OK, result.getStatus(), room + " bytes of room");
+            int consumedExpected = Math.min(expectedRecords * full, data.length - (source.position() - result.bytesConsumed()));
+            assertEquals(consumedExpected, result.bytesConsumed(), room + " bytes of room");
+            assertEquals(dst.position(), result.bytesProduced());
+            assertEquals(expectedRecords, recordsIn(wire.duplicate().position(before).limit(before + dst.position())),
+                    room + " bytes of room");
+            wire.position(before + dst.position());
+        }
+        assertEquals(data.length, source.position(), "everything sent");
+        wire.flip();
+        ByteBuffer received = ByteBuffer.allocate(data.length + pair.server.getSession().getApplicationBufferSize());
+        while (wire.hasRemaining()) {
+            javax.net.ssl.SSLEngineResult read = pair.server.unwrap(wire, received);
+            assertEquals(javax.net.ssl.SSLEngineResult.Status.OK, read.getStatus());
+            assertTrue(read.bytesConsumed() <= packet, "one record an unwrap");
+        }
+        assertArrayEquals(data, Arrays.copyOf(received.array(), received.position()));
+    }
+
+    /** The number of whole records in {@code wire}, counted by their headers. */
+    private static int recordsIn(ByteBuffer wire) {
+        int records = 0;
+        while (wire.remaining() >= 5) {
+            int length = ((wire.get(wire.position() + 3) & 0xff) << 8) | (wire.get(wire.position() + 4) & 0xff);
+            assertEquals(23, wire.get(wire.position()), "application data");
+            wire.position(wire.position() + 5 + length);
+            records++;
+        }
+        assertEquals(0, wire.remaining(), "whole records");
+        return records;
     }
 
     @Test
