@@ -178,7 +178,7 @@ public class SdfBench {
         clientEngine.setEnabledCipherSuites(new String[] {"TLCP_ECC_SM4_GCM_SM3"});
         SSLEngine serverEngine = server.createSSLEngine();
         serverEngine.setUseClientMode(false);
-        TlsBench.handshake(clientEngine, serverEngine);
+        EnginePairs.handshake(clientEngine, serverEngine);
         return clientEngine.getSession();
     }
 }

@@ -93,7 +93,7 @@ public class TlcpBench {
 
         bulkClient = clientEngine(true);
         bulkServer = serverEngine();
-        TlsBench.handshake(bulkClient, bulkServer);
+        EnginePairs.handshake(bulkClient, bulkServer);
         if (!tlcpSuite.equals(bulkClient.getSession().getCipherSuite())) {
             throw new IllegalStateException("negotiated " + bulkClient.getSession().getCipherSuite());
         }
@@ -160,7 +160,7 @@ public class TlcpBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public Object fullHandshake() throws Exception {
         SSLEngine clientEngine = clientEngine(false);
-        TlsBench.handshake(clientEngine, serverEngine());
+        EnginePairs.handshake(clientEngine, serverEngine());
         return clientEngine.getSession();
     }
 
@@ -170,7 +170,7 @@ public class TlcpBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public Object resumedHandshake() throws Exception {
         SSLEngine clientEngine = clientEngine(true);
-        TlsBench.handshake(clientEngine, serverEngine());
+        EnginePairs.handshake(clientEngine, serverEngine());
         return clientEngine.getSession();
     }
 

@@ -20,8 +20,6 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509KeyManager;
 import javax.security.auth.x500.X500Principal;
@@ -143,7 +141,7 @@ public class TlsBench {
         SSLEngine[] pairOfEngines = engines();
         bulkClient = pairOfEngines[0];
         bulkServer = pairOfEngines[1];
-        handshake(bulkClient, bulkServer);
+        EnginePairs.handshake(bulkClient, bulkServer);
         if (!suite.equals(bulkClient.getSession().getCipherSuite())) {
             throw new IllegalStateException(stack + " negotiated " + bulkClient.getSession().getCipherSuite());
         }
@@ -190,7 +188,7 @@ public class TlsBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public Object fullHandshake() throws Exception {
         SSLEngine[] pairOfEngines = engines();
-        handshake(pairOfEngines[0], pairOfEngines[1]);
+        EnginePairs.handshake(pairOfEngines[0], pairOfEngines[1]);
         return pairOfEngines[0].getSession();
     }
 
@@ -206,52 +204,5 @@ public class TlsBench {
         received.clear();
         bulkServer.unwrap(wire, received);
         return received.position();
-    }
-
-    /** Runs a handshake between two engines in memory to its end (shared with {@link TlcpBench}). */
-    static void handshake(SSLEngine client, SSLEngine server) throws Exception {
-        int packet = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());
-        int application = Math.max(client.getSession().getApplicationBufferSize(), server.getSession().getApplicationBufferSize());
-        ByteBuffer toServer = ByteBuffer.allocate(4 * packet);
-        ByteBuffer toClient = ByteBuffer.allocate(4 * packet);
-        ByteBuffer clientIn = ByteBuffer.allocate(4 * application);
-        ByteBuffer serverIn = ByteBuffer.allocate(4 * application);
-        ByteBuffer empty = ByteBuffer.allocate(0);
-        client.beginHandshake();
-        server.beginHandshake();
-        for (int step = 0; step < 100; step++) {
-            step(client, toServer, toClient, clientIn, empty);
-            step(server, toClient, toServer, serverIn, empty);
-            if (done(client) && done(server)) {
-                return;
-            }
-        }
-        throw new IllegalStateException("no handshake: " + client.getHandshakeStatus() + " / " + server.getHandshakeStatus());
-    }
-
-    private static boolean done(SSLEngine engine) {
-        HandshakeStatus status = engine.getHandshakeStatus();
-        return status == HandshakeStatus.NOT_HANDSHAKING || status == HandshakeStatus.FINISHED;
-    }
-
-    private static void step(SSLEngine engine, ByteBuffer out, ByteBuffer in, ByteBuffer application, ByteBuffer data)
-            throws Exception {
-        Runnable task;
-        while ((task = engine.getDelegatedTask()) != null) {
-            task.run();
-        }
-        engine.wrap(data, out);
-        in.flip();
-        SSLEngineResult result;
-        do {
-            result = engine.unwrap(in, application);
-            while ((task = engine.getDelegatedTask()) != null) {
-                task.run();
-            }
-        } while (result.getStatus() == SSLEngineResult.Status.OK && result.bytesConsumed() > 0 && in.hasRemaining());
-        in.compact();
-        if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
-            throw new IllegalStateException("engine closed during the handshake");
-        }
     }
 }

@@ -9,8 +9,8 @@ import org.shangmi.core.util.Bytes;
  * SM4-CBC encryption of several messages side by side ({@link CbcMessagesEngine}): step j gathers
  * block j of every message that has one, each XORed with its chain's previous ciphertext block
  * (or its IV), encrypts them together through {@link Sm4#encryptBlocks}, and scatters the results.
- * One message alone is plain CBC, one block at a time; sixteen messages cost the Java engine's
- * narrow path about 2.5 single blocks a step ({@link Sm4CircuitRounds}), and the vector engine's
+ * One message alone is plain CBC, one block at a time; sixteen messages cost the Java engine
+ * about one and a half single blocks a step ({@link Sm4Sliced16}), and the vector engine's
  * many-block path about two.
  *
  * <p>Constant time: which blocks are gathered depends only on the lengths, which are public; the

@@ -7,11 +7,11 @@ import org.shangmi.core.util.Bytes;
  * SM4's rounds through the S-box circuit of {@link Sm4SBoxCircuit}, in plain Java (JDK 17).
  *
  * <p>A single block runs the circuit on the four bytes of each round's word side by side in one
- * {@code long} (bit i of byte k at bit 8k + i of plane i). Up to 16 blocks share one circuit
- * evaluation a round (the narrow path: their 64 round-word bytes fill the planes), for about two
- * and a half times the cost of one block; more than 32 go through {@link Sm4Bitsliced}, 64 at a
- * time. Encrypting independent CBC chains side by side ({@link Sm4CbcMessages}) is what the
- * narrow path is for: sixteen chains run at about six times the speed of one.
+ * {@code long} (bit i of byte k at bit 8k + i of plane i). Two to 32 blocks go through
+ * {@link Sm4Sliced16}, 16 at a time, for the cost of about one and a half single blocks a pass;
+ * more through {@link Sm4Bitsliced}, 64 at a time. Encrypting independent CBC chains side by side
+ * ({@link Sm4CbcMessages}) is what the 16-lane path is for: sixteen chains run at about ten
+ * times the speed of one.
  *
  * <p>Constant time: the S-box is a circuit, never a table, and nothing branches on or indexes by
  * the round keys or the data. Not thread-safe (scratch space).
@@ -25,31 +25,21 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
     private static final long LANES = 0x01010101L;
 
     /**
-     * Blocks in one pass of the narrow path: each round's 16 words are 64 bytes, one bit of each
-     * in every plane of one circuit evaluation.
+     * Above this many blocks a 64-lane bitsliced pass is as cheap per block as 16-lane passes of
+     * {@link Sm4Sliced16} (about 1.5 µs each on the machine of docs/performance.md, against
+     * 0.9 µs for one block alone, so that two blocks already go through a 16-lane pass).
      */
-    static final int NARROW_LANES = 16;
-    /**
-     * Up to this many blocks go one at a time: a narrow pass costs about two and a half single
-     * blocks (2.4 µs against 0.95 µs on the machine of docs/performance.md), whatever it holds.
-     */
-    private static final int SINGLE_UP_TO = 2;
-    /**
-     * Above this many blocks a bitsliced pass of up to 64 is cheaper than narrow passes of 16: it
-     * costs about three of them.
-     */
-    private static final int BITSLICED_ABOVE = 2 * NARROW_LANES;
-
-    /** L of the word whose four bytes are the S-box's output constant (L is linear). */
-    private static final int L_OF_OUTPUT_CONSTANT = linear(Sm4.OUT_WORD);
+    private static final int BITSLICED_ABOVE = 2 * Sm4Sliced16.LANES;
 
     private final int[] encryptionKeys;
     private final int[] decryptionKeys;
     private final long[] planes = new long[8];
-    /** The narrow path's state: word w of block b in slot w at 16·slot + b, the slots rotating. */
-    private final int[] narrow = new int[4 * NARROW_LANES];
     private final byte[] counterBlock = new byte[Sm4.BLOCK_SIZE];
     private Sm4Bitsliced bitsliced;
+    private Sm4Sliced16 sliced16;
+    /** {@link Sm4Sliced16#keyPlanes} of each direction, made on first use. */
+    private long[] encryptionPlanes;
+    private long[] decryptionPlanes;
     /** {@link Sm4Bitsliced#keyMasks} of each direction, made on first use. */
     private long[] encryptionMasks;
     private long[] decryptionMasks;
@@ -67,23 +57,21 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
 
     @Override
     public void cryptBlocks(boolean encrypt, byte[] in, int inOff, byte[] out, int outOff, int count) {
-        while (count > BITSLICED_ABOVE) {
-            int batch = Math.min(count, Sm4Bitsliced.LANES);
-            bitsliced().crypt(masks(encrypt), in, inOff, out, outOff, batch);
+        if (count == 1) {
+            crypt(encrypt ? encryptionKeys : decryptionKeys, in, inOff, out, outOff);
+            return;
+        }
+        while (count > 0) {
+            boolean wide = count > BITSLICED_ABOVE;
+            int batch = Math.min(count, wide ? Sm4Bitsliced.LANES : Sm4Sliced16.LANES);
+            if (wide) {
+                bitsliced().crypt(masks(encrypt), in, inOff, out, outOff, batch);
+            } else {
+                sliced16().crypt(keyPlanes(encrypt), in, inOff, out, outOff, batch);
+            }
             inOff += batch * Sm4.BLOCK_SIZE;
             outOff += batch * Sm4.BLOCK_SIZE;
             count -= batch;
-        }
-        int[] keys = encrypt ? encryptionKeys : decryptionKeys;
-        while (count > SINGLE_UP_TO) {
-            int batch = Math.min(count, NARROW_LANES);
-            cryptNarrow(keys, in, inOff, out, outOff, batch);
-            inOff += batch * Sm4.BLOCK_SIZE;
-            outOff += batch * Sm4.BLOCK_SIZE;
-            count -= batch;
-        }
-        for (int i = 0; i < count; i++) {
-            crypt(keys, in, inOff + i * Sm4.BLOCK_SIZE, out, outOff + i * Sm4.BLOCK_SIZE);
         }
     }
 
@@ -109,7 +97,15 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
     @Override
     public void wipe() {
         Arrays.fill(planes, 0);
-        Arrays.fill(narrow, 0);
+        if (encryptionPlanes != null) {
+            Arrays.fill(encryptionPlanes, 0);
+        }
+        if (decryptionPlanes != null) {
+            Arrays.fill(decryptionPlanes, 0);
+        }
+        if (sliced16 != null) {
+            sliced16.wipe();
+        }
         if (encryptionMasks != null) {
             Arrays.fill(encryptionMasks, 0);
         }
@@ -119,6 +115,27 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
         if (bitsliced != null) {
             bitsliced.wipe();
         }
+    }
+
+
+    private Sm4Sliced16 sliced16() {
+        if (sliced16 == null) {
+            sliced16 = new Sm4Sliced16();
+        }
+        return sliced16;
+    }
+
+    private long[] keyPlanes(boolean encrypt) {
+        if (encrypt) {
+            if (encryptionPlanes == null) {
+                encryptionPlanes = Sm4Sliced16.keyPlanes(encryptionKeys);
+            }
+            return encryptionPlanes;
+        }
+        if (decryptionPlanes == null) {
+            decryptionPlanes = Sm4Sliced16.keyPlanes(decryptionKeys);
+        }
+        return decryptionPlanes;
     }
 
     private Sm4Bitsliced bitsliced() {
@@ -159,120 +176,6 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
         Bytes.putIntBE(out, outOff + 4, x2);
         Bytes.putIntBE(out, outOff + 8, x1);
         Bytes.putIntBE(out, outOff + 12, x0);
-    }
-
-    /**
-     * Up to {@link #NARROW_LANES} blocks through one circuit evaluation a round: the round words of
-     * the blocks, two to a {@code long}, are 64 bytes whose bit planes one 8 × 8 bit transpose per
-     * byte position makes ({@link #transposeBytes}), and the same transpose takes the S-box's
-     * output back. Lanes past {@code count} run on zeros. In and out may be the same range.
-     */
-    private void cryptNarrow(int[] keys, byte[] in, int inOff, byte[] out, int outOff, int count) {
-        int[] x = narrow;
-        long[] p = planes;
-        for (int b = 0; b < NARROW_LANES; b++) {
-            int at = inOff + b * Sm4.BLOCK_SIZE;
-            for (int w = 0; w < 4; w++) {
-                x[NARROW_LANES * w + b] = b < count ? Bytes.getIntBE(in, at + 4 * w) : 0;
-            }
-        }
-        for (int i = 0; i < Sm4.ROUNDS; i++) {
-            int s0 = NARROW_LANES * (i & 3);
-            int s1 = NARROW_LANES * ((i + 1) & 3);
-            int s2 = NARROW_LANES * ((i + 2) & 3);
-            int s3 = NARROW_LANES * ((i + 3) & 3);
-            int key = keys[i] ^ Sm4.IN_WORD;
-            for (int c = 0; c < 8; c++) {
-                int low = x[s1 + 2 * c] ^ x[s2 + 2 * c] ^ x[s3 + 2 * c] ^ key;
-                int high = x[s1 + 2 * c + 1] ^ x[s2 + 2 * c + 1] ^ x[s3 + 2 * c + 1] ^ key;
-                p[c] = (low & 0xffffffffL) | ((long) high << 32);
-            }
-            transposeBytes(p);
-            Sm4SBoxCircuit.apply(p, 0);
-            transposeBytes(p);
-            for (int c = 0; c < 8; c++) {
-                x[s0 + 2 * c] ^= linear((int) p[c]) ^ L_OF_OUTPUT_CONSTANT;
-                x[s0 + 2 * c + 1] ^= linear((int) (p[c] >>> 32)) ^ L_OF_OUTPUT_CONSTANT;
-            }
-        }
-        // X35, X34, X33 and X32 end in slots 3, 2, 1 and 0
-        for (int b = 0; b < count; b++) {
-            int at = outOff + b * Sm4.BLOCK_SIZE;
-            for (int w = 0; w < 4; w++) {
-                Bytes.putIntBE(out, at + 4 * w, x[NARROW_LANES * (3 - w) + b]);
-            }
-        }
-        Arrays.fill(x, 0);
-        Arrays.fill(p, 0);
-    }
-
-    /** SM4's linear map L. */
-    private static int linear(int b) {
-        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10) ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
-    }
-
-    /**
-     * Transposes, at each of the eight byte positions, the 8 × 8 bit matrix whose row r is that
-     * byte of {@code p[r]}: bit i of byte m of {@code p[r]} and bit r of byte m of {@code p[i]}
-     * change places. Three rounds of swapping ever smaller blocks across the diagonal; its own
-     * inverse.
-     */
-    static void transposeBytes(long[] p) {
-        long p0 = p[0];
-        long p1 = p[1];
-        long p2 = p[2];
-        long p3 = p[3];
-        long p4 = p[4];
-        long p5 = p[5];
-        long p6 = p[6];
-        long p7 = p[7];
-        long m = 0x0f0f0f0f0f0f0f0fL;
-        long t = ((p0 >>> 4) ^ p4) & m;
-        p4 ^= t;
-        p0 ^= t << 4;
-        t = ((p1 >>> 4) ^ p5) & m;
-        p5 ^= t;
-        p1 ^= t << 4;
-        t = ((p2 >>> 4) ^ p6) & m;
-        p6 ^= t;
-        p2 ^= t << 4;
-        t = ((p3 >>> 4) ^ p7) & m;
-        p7 ^= t;
-        p3 ^= t << 4;
-        m = 0x3333333333333333L;
-        t = ((p0 >>> 2) ^ p2) & m;
-        p2 ^= t;
-        p0 ^= t << 2;
-        t = ((p1 >>> 2) ^ p3) & m;
-        p3 ^= t;
-        p1 ^= t << 2;
-        t = ((p4 >>> 2) ^ p6) & m;
-        p6 ^= t;
-        p4 ^= t << 2;
-        t = ((p5 >>> 2) ^ p7) & m;
-        p7 ^= t;
-        p5 ^= t << 2;
-        m = 0x5555555555555555L;
-        t = ((p0 >>> 1) ^ p1) & m;
-        p1 ^= t;
-        p0 ^= t << 1;
-        t = ((p2 >>> 1) ^ p3) & m;
-        p3 ^= t;
-        p2 ^= t << 1;
-        t = ((p4 >>> 1) ^ p5) & m;
-        p5 ^= t;
-        p4 ^= t << 1;
-        t = ((p6 >>> 1) ^ p7) & m;
-        p7 ^= t;
-        p6 ^= t << 1;
-        p[0] = p0;
-        p[1] = p1;
-        p[2] = p2;
-        p[3] = p3;
-        p[4] = p4;
-        p[5] = p5;
-        p[6] = p6;
-        p[7] = p7;
     }
 
     /**

@@ -108,24 +108,29 @@ class Sm4Test {
         }
     }
 
+    /** The half transpose of the 16-lane path is the 64 × 64 one on a matrix whose rows 32..63 are zero. */
     @Test
-    void byteTransposeMatchesTheDefinition() {
+    void halfTransposeMatchesTheFullOne() {
         Random random = new Random(10);
-        long[] a = new long[8];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = random.nextLong();
+        long[] full = new long[64];
+        for (int m = 0; m < 64; m++) {
+            full[m] = random.nextLong() & 0xffffffffL;
         }
-        long[] t = a.clone();
-        Sm4CircuitRounds.transposeBytes(t);
-        for (int r = 0; r < 8; r++) {
-            for (int m = 0; m < 8; m++) {
-                for (int i = 0; i < 8; i++) {
-                    assertEquals((a[r] >>> (8 * m + i)) & 1, (t[i] >>> (8 * m + r)) & 1, "row " + r + ", byte " + m + ", bit " + i);
-                }
-            }
+        long[] half = new long[32];
+        for (int m = 0; m < 32; m++) {
+            half[m] = full[m] | (full[m + 32] << 32); // the first stage
         }
-        Sm4CircuitRounds.transposeBytes(t);
-        assertArrayEquals(a, t, "twice is the identity");
+        Sm4Bitsliced.transpose(full, 0);
+        Sm4Sliced16.transposeUpperHalf(half);
+        assertArrayEquals(Arrays.copyOf(full, 32), half);
+        for (int r = 32; r < 64; r++) {
+            assertEquals(0, full[r], "row " + r + " of a matrix with 32 columns");
+        }
+        Sm4Sliced16.transposeUpperHalf(half);
+        Sm4Bitsliced.transpose(full, 0);
+        for (int m = 0; m < 32; m++) {
+            assertEquals(full[m] | (full[m + 32] << 32), half[m], "back, row " + m);
+        }
     }
 
     @Test
