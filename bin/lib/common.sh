@@ -178,15 +178,22 @@ softsdf_library() {
   peer_output softsdf SoftSDF
 }
 
+# maven_repository JAVA_HOME: prints the local Maven repository's directory
+maven_repository() {
+  local repository
+  repository=$(run_maven "$1" -q help:evaluate -Dexpression=settings.localRepository -DforceStdout 2>/dev/null \
+    | tail -n 1 | sed 's/\x1b\[[0-9;]*m//g')
+  [ -d "$repository" ] || repository=$HOME/.m2/repository
+  echo "$repository"
+}
+
 # kona_jars JAVA_HOME: prints the class path of Tencent's KonaSSL, KonaPKIX and kona-crypto, which
 # the peer script shared/peers/kona/build compiles from source (once per machine) and installs into
 # the local Maven repository; the bench's Kona stacks load them (test and bench scope only)
 kona_jars() {
   local java_home=$1 coordinates repository coordinate group artifact version path=
   coordinates=$(PATH="$java_home/bin:$PATH" JAVA_HOME=$java_home peer_output kona KonaSSL) || return 1
-  repository=$(run_maven "$java_home" -q help:evaluate -Dexpression=settings.localRepository -DforceStdout 2>/dev/null \
-    | tail -n 1 | sed 's/\x1b\[[0-9;]*m//g')
-  [ -d "$repository" ] || repository=$HOME/.m2/repository
+  repository=$(maven_repository "$java_home")
   for coordinate in $coordinates; do
     IFS=: read -r group artifact version <<<"$coordinate"
     path+=${path:+:}$repository/${group//.//}/$artifact/$version/$artifact-$version.jar

@@ -18,6 +18,7 @@ import org.shangmi.core.sm2.Sm2Encryptor;
 import org.shangmi.core.sm2.Sm2Point;
 import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.core.sm4.Sm4;
+import org.shangmi.core.sm4.Sm4CbcMessages;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.util.ConstantTime;
 
@@ -337,6 +338,16 @@ public final class TimingLeaks {
             public String name() { return "SM4 64 blocks (bitsliced)"; }
             public int batch() { return 2; }
             public int run(byte[] in) { sm4.encryptBlocks(in, 0, blocks, 0, 64); return blocks[0]; }
+        });
+        Sm4CbcMessages chains = new Sm4CbcMessages(key);
+        byte[] ivs = new byte[16 * 16];
+        int[] lengths = new int[16];
+        Arrays.fill(lengths, 64);
+        byte[] chained = new byte[16 * 64];
+        targets.add(new FixedVsRandom(new byte[16 * 64]) {
+            public String name() { return "SM4-CBC, 16 messages side by side (16 lanes)"; }
+            public int batch() { return 2; }
+            public int run(byte[] in) { chains.encrypt(ivs, lengths, 16, in, 0, chained, 0); return chained[0]; }
         });
         vectorTargets(targets, key);
         targets.add(ghash("GHASH (GCM's associated data)", new Sm4Gcm(key, new byte[12], 16)));
