@@ -355,7 +355,7 @@ final class Sm4CipherSpi extends Sm4BaseCipherSpi {
         byte[] source;
         int sourceOffset;
         if (messagesInput.length() == 0) {
-            source = separate(input, inputOffset, inputLen, output, outputOffset, false);
+            source = inputLen == 0 ? new byte[0] : separate(input, inputOffset, inputLen, output, outputOffset, false);
             sourceOffset = source == input ? inputOffset : 0;
         } else {
             if (inputLen > 0) {

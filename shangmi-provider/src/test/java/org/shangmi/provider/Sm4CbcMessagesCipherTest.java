@@ -124,6 +124,8 @@ class Sm4CbcMessagesCipherTest {
             assertThrows(IllegalBlockSizeException.class, () -> cipher.doFinal(new byte[32]), "short of the total");
             assertThrows(IllegalStateException.class, () -> cipher.update(new byte[64]), "past the total");
             assertEquals(48, cipher.doFinal(new byte[48]).length, "usable after the refusals");
+            cipher.init(Cipher.ENCRYPT_MODE, key, new Sm4CbcMessagesParameterSpec(new byte[32], new int[] {0, 0}));
+            assertEquals(0, cipher.doFinal().length, "empty messages");
             // the same Cipher, initialised with one IV, is plain CBC again
             cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(new byte[16]));
             assertEquals(64, cipher.doFinal(new byte[64]).length);

@@ -194,7 +194,7 @@ final class Sm4Bitsliced {
     }
 
     /** Swaps the high {@code width} bits of each 2·width group of a[k] with the low ones of a[k + width]. */
-    private static void swap(long[] a, int k, int width, long mask) {
+    static void swap(long[] a, int k, int width, long mask) {
         long t = ((a[k] >>> width) ^ a[k + width]) & mask;
         a[k + width] ^= t;
         a[k] ^= t << width;

@@ -20,8 +20,7 @@ import org.shangmi.core.util.Bytes;
 public final class Sm4CbcMessages implements CbcMessagesEngine {
 
     private final Sm4 sm4;
-    /** Message indices, longest first, and the gathered blocks of one step. */
-    private int[] order = new int[0];
+    /** Where each message starts, and the gathered blocks of one step. */
     private int[] offsets = new int[0];
     private byte[] step = new byte[0];
 
@@ -57,49 +56,36 @@ public final class Sm4CbcMessages implements CbcMessagesEngine {
         Objects.checkFromIndexSize(inOff, (int) total, in.length);
         Objects.checkFromIndexSize(outOff, (int) total, out.length);
         sm4.encryptBlocks(step, 0, step, 0, 0); // refuses a wiped key before anything is written
-        if (order.length < count) {
-            order = new int[count];
+        if (offsets.length < count) {
             offsets = new int[count];
             step = new byte[count * Sm4.BLOCK_SIZE];
         }
-        sortByLength(lengths, count);
+        for (int i = 0, at = 0; i < count; at += lengths[i], i++) {
+            offsets[i] = at;
+        }
         try {
             for (int j = 0; j < maxBlocks; j++) {
+                // the messages with a block j, in order (their lengths are public)
                 int active = 0;
-                while (active < count && lengths[order[active]] / Sm4.BLOCK_SIZE > j) {
-                    active++;
-                }
-                for (int m = 0; m < active; m++) {
-                    int message = order[m];
-                    int at = offsets[message] + j * Sm4.BLOCK_SIZE;
-                    byte[] chain = j == 0 ? ivs : out;
-                    int chainAt = j == 0 ? message * Sm4.BLOCK_SIZE : outOff + at - Sm4.BLOCK_SIZE;
-                    Bytes.xor(in, inOff + at, chain, chainAt, step, m * Sm4.BLOCK_SIZE, Sm4.BLOCK_SIZE);
+                for (int message = 0; message < count; message++) {
+                    if (lengths[message] / Sm4.BLOCK_SIZE > j) {
+                        int at = offsets[message] + j * Sm4.BLOCK_SIZE;
+                        byte[] chain = j == 0 ? ivs : out;
+                        int chainAt = j == 0 ? message * Sm4.BLOCK_SIZE : outOff + at - Sm4.BLOCK_SIZE;
+                        Bytes.xor(in, inOff + at, chain, chainAt, step, active * Sm4.BLOCK_SIZE, Sm4.BLOCK_SIZE);
+                        active++;
+                    }
                 }
                 sm4.encryptBlocks(step, 0, step, 0, active);
-                for (int m = 0; m < active; m++) {
-                    int at = offsets[order[m]] + j * Sm4.BLOCK_SIZE;
-                    System.arraycopy(step, m * Sm4.BLOCK_SIZE, out, outOff + at, Sm4.BLOCK_SIZE);
+                for (int message = 0, m = 0; message < count; message++) {
+                    if (lengths[message] / Sm4.BLOCK_SIZE > j) {
+                        int at = offsets[message] + j * Sm4.BLOCK_SIZE;
+                        System.arraycopy(step, m++ * Sm4.BLOCK_SIZE, out, outOff + at, Sm4.BLOCK_SIZE);
+                    }
                 }
             }
         } finally {
             Arrays.fill(step, (byte) 0);
-        }
-    }
-
-    /** Fills {@code order} with the message indices, longest first, and {@code offsets} with where each starts. */
-    private void sortByLength(int[] lengths, int count) {
-        int at = 0;
-        for (int i = 0; i < count; i++) {
-            offsets[i] = at;
-            at += lengths[i];
-            // insertion sort: a handful of messages, and lengths are public
-            int j = i;
-            while (j > 0 && lengths[order[j - 1]] < lengths[i]) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = i;
         }
     }
 

@@ -117,7 +117,6 @@ public final class Sm4CircuitRounds implements Sm4Rounds {
         }
     }
 
-
     private Sm4Sliced16 sliced16() {
         if (sliced16 == null) {
             sliced16 = new Sm4Sliced16();

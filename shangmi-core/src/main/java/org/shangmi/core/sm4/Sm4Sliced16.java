@@ -30,7 +30,11 @@ final class Sm4Sliced16 {
     static final int LANES = 16;
 
     /** L of the S-box's output constant in every byte, as planes (see {@link #planesOf}). */
-    private static final long[] OUTPUT_CONSTANT = planesOf(linear(Sm4.OUT_WORD));
+    private static final long[] OUTPUT_CONSTANT = new long[8];
+
+    static {
+        planesOf(linear(Sm4.OUT_WORD), OUTPUT_CONSTANT, 0);
+    }
 
     /**
      * The transpose's rows: word w of block k is row 16·w + k of a 64 × 64 matrix, rows m and
@@ -48,20 +52,23 @@ final class Sm4Sliced16 {
     static long[] keyPlanes(int[] keys) {
         long[] planes = new long[Sm4.ROUNDS * 8];
         for (int r = 0; r < Sm4.ROUNDS; r++) {
-            System.arraycopy(planesOf(keys[r] ^ Sm4.IN_WORD), 0, planes, 8 * r, 8);
+            planesOf(keys[r] ^ Sm4.IN_WORD, planes, 8 * r);
         }
         return planes;
     }
 
-    /** A word the same in all 16 lanes, as eight planes: bit 8·b + i of the word fills group b of plane i. */
-    private static long[] planesOf(int word) {
-        long[] planes = new long[8];
+    /**
+     * A word the same in all 16 lanes, as eight planes from {@code planes[off]}: bit 8·b + i of the
+     * word fills group b of plane i.
+     */
+    private static void planesOf(int word, long[] planes, int off) {
         for (int i = 0; i < 8; i++) {
+            long plane = 0;
             for (int b = 0; b < 4; b++) {
-                planes[i] |= (-(long) ((word >>> (8 * b + i)) & 1) & 0xffffL) << (16 * b);
+                plane |= (-(long) ((word >>> (8 * b + i)) & 1) & 0xffffL) << (16 * b);
             }
+            planes[off + i] = plane;
         }
-        return planes;
     }
 
     private static int linear(int b) {
@@ -121,32 +128,25 @@ final class Sm4Sliced16 {
      */
     static void transposeUpperHalf(long[] a) {
         for (int k = 0; k < 16; k++) {
-            swap(a, k, 16, 0x0000ffff0000ffffL);
+            Sm4Bitsliced.swap(a, k, 16, 0x0000ffff0000ffffL);
         }
         for (int base = 0; base < 32; base += 16) {
             for (int k = base; k < base + 8; k++) {
-                swap(a, k, 8, 0x00ff00ff00ff00ffL);
+                Sm4Bitsliced.swap(a, k, 8, 0x00ff00ff00ff00ffL);
             }
         }
         for (int base = 0; base < 32; base += 8) {
             for (int k = base; k < base + 4; k++) {
-                swap(a, k, 4, 0x0f0f0f0f0f0f0f0fL);
+                Sm4Bitsliced.swap(a, k, 4, 0x0f0f0f0f0f0f0f0fL);
             }
         }
         for (int k = 0; k < 32; k += 4) {
-            swap(a, k, 2, 0x3333333333333333L);
-            swap(a, k + 1, 2, 0x3333333333333333L);
+            Sm4Bitsliced.swap(a, k, 2, 0x3333333333333333L);
+            Sm4Bitsliced.swap(a, k + 1, 2, 0x3333333333333333L);
         }
         for (int k = 0; k < 32; k += 2) {
-            swap(a, k, 1, 0x5555555555555555L);
+            Sm4Bitsliced.swap(a, k, 1, 0x5555555555555555L);
         }
-    }
-
-    /** Swaps the high {@code width} bits of each 2·width group of a[k] with the low ones of a[k + width]. */
-    private static void swap(long[] a, int k, int width, long mask) {
-        long t = ((a[k] >>> width) ^ a[k + width]) & mask;
-        a[k + width] ^= t;
-        a[k] ^= t << width;
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.shangmi.tls.tlcp;
 
 import java.security.GeneralSecurityException;
-import java.security.InvalidAlgorithmParameterException;
-import java.security.NoSuchAlgorithmException;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.SecureRandom;
@@ -10,7 +8,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
-import javax.crypto.NoSuchPaddingException;
 import javax.crypto.spec.IvParameterSpec;
 import org.shangmi.provider.spec.Sm4CbcMessagesParameterSpec;
 
@@ -99,32 +96,39 @@ final class CbcRecordProtection extends SequencedRecordProtection {
             throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "no usable SM4-CBC or HMAC-SM3", e);
         }
         if (mac.getMacLength() != MAC_LENGTH) {
-            key.destroy();
-            macKey.destroy();
+            forgetKeys();
             throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "an HMAC-SM3 of " + mac.getMacLength() + " bytes");
+        }
+        if (sealing) {
+            try {
+                cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(new byte[IV_LENGTH]));
+            } catch (GeneralSecurityException e) {
+                forgetKeys();
+                throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "no usable SM4-CBC", e);
+            }
         }
         messagesCipher = sealing ? messagesCipher() : null;
     }
 
+    /** Destroys the keys and re-keys the Mac with zeros: a constructor that fails leaves nothing behind. */
+    private void forgetKeys() {
+        key.destroy();
+        macKey.destroy();
+        bestEffort(() -> mac.init(new RecordKey(new byte[MAC_LENGTH], 0, MAC_LENGTH, TlcpPrf.HMAC_SM3)));
+    }
+
     /**
      * A Cipher of the provider that serves {@link #cipher} for several records at once, or null if
-     * that provider takes no {@link Sm4CbcMessagesParameterSpec}. The single-record Cipher is
-     * initialised first, so that it and this one are the same provider's.
+     * that provider takes no {@link Sm4CbcMessagesParameterSpec}. The single-record Cipher has
+     * been initialised, so that it and this one are the same provider's.
      */
-    private Cipher messagesCipher() throws TlcpAlertException {
-        byte[] zeros = new byte[IV_LENGTH];
+    private Cipher messagesCipher() {
         try {
-            cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(zeros));
             Cipher candidate = Cipher.getInstance("SM4/CBC/NoPadding", cipher.getProvider());
-            candidate.init(Cipher.ENCRYPT_MODE, key, new Sm4CbcMessagesParameterSpec(zeros, new int[] {0}));
+            candidate.init(Cipher.ENCRYPT_MODE, key, new Sm4CbcMessagesParameterSpec(new byte[IV_LENGTH], new int[] {0}));
             return candidate;
-        } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | NoSuchPaddingException
-                | RuntimeException noSpec) {
-            return null; // a provider that does not know the spec may refuse it in any of these ways
-        } catch (GeneralSecurityException e) {
-            key.destroy();
-            macKey.destroy();
-            throw new TlcpAlertException(TlcpAlert.INTERNAL_ERROR, "no usable SM4-CBC", e);
+        } catch (GeneralSecurityException | RuntimeException noSpec) {
+            return null; // a provider that does not know the spec may refuse it in any of several ways
         }
     }
 
@@ -190,8 +194,8 @@ final class CbcRecordProtection extends SequencedRecordProtection {
      * Seals the records side by side when there are several and the provider can (see the class
      * comment). The bodies (content ‖ MAC ‖ padding) are first laid out back to back at the end
      * of the records' space, encrypted there in place in one call, then each moved down behind its
-     * header gap and IV: the space ends where the bodies end, and body i moves down by
-     * (count − i) · (gap + IV) bytes, so that no move overwrites a body still to be moved.
+     * header gap and IV: the space ends where the bodies end, and body i (from 0) moves down by
+     * (count − 1 − i) · (gap + IV) bytes, so that no move overwrites a body still to be moved.
      */
     @Override
     public int sealAll(int contentType, byte[] plaintext, int off, int[] lengths, int count, byte[] out, int outOff, int gap)
@@ -345,17 +349,29 @@ final class CbcRecordProtection extends SequencedRecordProtection {
         Arrays.fill(computed, (byte) 0);
         Arrays.fill(received, (byte) 0);
         // the JCA has no destroy for a Mac or a Cipher: re-keying with zeros drops their copies
+        // (each on its own: one that fails leaves the others to do)
         byte[] zeros = new byte[MAC_LENGTH];
+        bestEffort(() -> mac.init(new RecordKey(zeros, 0, MAC_LENGTH, TlcpPrf.HMAC_SM3)));
+        bestEffort(() -> cipher.init(Cipher.DECRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
+                new IvParameterSpec(zeros, 0, IV_LENGTH)));
+        if (messagesCipher != null) {
+            bestEffort(() -> messagesCipher.init(Cipher.ENCRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
+                    new IvParameterSpec(zeros, 0, IV_LENGTH)));
+        }
+    }
+
+    /** A re-keying that wipes what it can. */
+    @FunctionalInterface
+    private interface Rekeying {
+        void run() throws GeneralSecurityException;
+    }
+
+    /** Runs a re-keying, ignoring its failure: the objects are unreachable from here on. */
+    private static void bestEffort(Rekeying rekeying) {
         try {
-            mac.init(new RecordKey(zeros, 0, MAC_LENGTH, TlcpPrf.HMAC_SM3));
-            cipher.init(Cipher.DECRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
-                    new IvParameterSpec(zeros, 0, IV_LENGTH));
-            if (messagesCipher != null) {
-                messagesCipher.init(Cipher.ENCRYPT_MODE, new RecordKey(zeros, 0, TlcpSuite.KEY_LENGTH, "SM4"),
-                        new IvParameterSpec(zeros, 0, IV_LENGTH));
-            }
+            rekeying.run();
         } catch (GeneralSecurityException | RuntimeException e) {
-            // best effort: the objects are unreachable from here on
+            // nothing more to do
         }
     }
 }

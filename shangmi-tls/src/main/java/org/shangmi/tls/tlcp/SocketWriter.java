@@ -48,7 +48,7 @@ final class SocketWriter {
         // room for as many records as the source fills (up to the engine's most a wrap), so that
         // CBC records are sealed side by side; the buffer is let go after the write
         long records = Math.min(TlcpEngine.MAX_RECORDS_PER_WRAP,
-                Math.max(1, (source.remaining() + RecordProtection.MAX_PLAINTEXT - 1) / RecordProtection.MAX_PLAINTEXT));
+                Math.max(1, (source.remaining() + (long) RecordProtection.MAX_PLAINTEXT - 1) / RecordProtection.MAX_PLAINTEXT));
         ByteBuffer netOut = ByteBuffer.allocate((int) records * engine.getSession().getPacketBufferSize());
         SSLEngineResult result;
         try {

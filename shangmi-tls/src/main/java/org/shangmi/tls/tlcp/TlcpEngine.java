@@ -20,7 +20,8 @@ import javax.net.ssl.SSLSession;
  * {@link TlcpServerHandshake}. A wrap of application data writes as many whole records as
  * {@code dst} has room for, up to {@value #MAX_RECORDS_PER_WRAP} (the SSLEngine contract: wrap
  * "will attempt to produce SSL/TLS records, and will consume as much source data as possible";
- * a {@code dst} of {@code getPacketBufferSize()} bytes gets one record, as from the JDK's engine),
+ * a {@code dst} of {@code getPacketBufferSize()} bytes gets one full record, and a short one after
+ * it only when the rest of the data fits in the packet's spare 2 KB),
  * so that CBC records can be sealed side by side; any other wrap produces at most one record,
  * and each handshake message goes in a record of its own (GmSSL reads no other framing). Unwrap
  * takes one record at a time, as the contract says, and reassembles handshake messages split

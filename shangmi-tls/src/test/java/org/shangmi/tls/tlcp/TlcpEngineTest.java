@@ -87,7 +87,8 @@ class TlcpEngineTest extends WithOpenSslTlcpPki {
 
     /**
      * A wrap of application data writes as many whole records as the buffer holds, up to
-     * sixteen (CBC seals them side by side), and one into a buffer of the packet size; less
+     * sixteen (CBC seals them side by side), and one full one into a buffer of the packet size
+     * (with a short one after it when that fits); less
      * room than one record is BUFFER_OVERFLOW with nothing consumed. Unwrapped one at a time, the
      * records give back the data.
      */
@@ -119,14 +120,24 @@ class TlcpEngineTest extends WithOpenSslTlcpPki {
             wire.position(before + dst.position());
         }
         assertEquals(data.length, source.position(), "everything sent");
+        // a packet's room holds a full record and, when the rest is short, one more
+        byte[] more = new byte[full + 100];
+        Arrays.fill(more, (byte) 7);
+        int before = wire.position();
+        ByteBuffer packetRoom = wire.slice(wire.position(), packet);
+        assertEquals(more.length, pair.client.wrap(ByteBuffer.wrap(more), packetRoom).bytesConsumed());
+        assertEquals(2, recordsIn(wire.duplicate().position(before).limit(before + packetRoom.position())));
+        wire.position(before + packetRoom.position());
         wire.flip();
-        ByteBuffer received = ByteBuffer.allocate(data.length + pair.server.getSession().getApplicationBufferSize());
+        ByteBuffer received = ByteBuffer.allocate(data.length + more.length + pair.server.getSession().getApplicationBufferSize());
         while (wire.hasRemaining()) {
             javax.net.ssl.SSLEngineResult read = pair.server.unwrap(wire, received);
             assertEquals(javax.net.ssl.SSLEngineResult.Status.OK, read.getStatus());
             assertTrue(read.bytesConsumed() <= packet, "one record an unwrap");
         }
-        assertArrayEquals(data, Arrays.copyOf(received.array(), received.position()));
+        byte[] sent = Arrays.copyOf(data, data.length + more.length);
+        System.arraycopy(more, 0, sent, data.length, more.length);
+        assertArrayEquals(sent, Arrays.copyOf(received.array(), received.position()));
     }
 
     /** The number of whole records in {@code wire}, counted by their headers. */
