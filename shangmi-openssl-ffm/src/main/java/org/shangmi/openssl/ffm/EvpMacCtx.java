@@ -18,11 +18,15 @@ final class EvpMacCtx extends NativeObject {
     private final EvpMac mac;
     private final MemorySegment params;
     private final int macLength;
-    private final long[] outLength = new long[1];
+    private final ShortBuffer shortBuffer = new ShortBuffer();
 
     /** A context for {@code mac} whose digest is given by the OSSL_PARAM array {@code params}. */
     private EvpMacCtx(MemorySegment pointer, EvpMac mac, MemorySegment params, int macLength) {
         super(pointer, LibCrypto::evpMacCtxFree);
+        if (macLength <= 0 || macLength > ShortBuffer.SIZE) {
+            close();
+            throw new IllegalArgumentException("a tag of " + macLength + " bytes does not fit the output buffer");
+        }
         this.mac = mac;
         this.params = params;
         this.macLength = macLength;
@@ -73,11 +77,16 @@ final class EvpMacCtx extends NativeObject {
     }
 
     void update(byte[] input, int off, int len) {
+        Objects.checkFromIndexSize(off, len, input.length);
+        boolean copied = ShortBuffer.fits(len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment data = LibCrypto.heapChunk(input, off, len);
+            MemorySegment data = copied ? shortBuffer.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
             OpenSslException.check(LibCrypto.evpMacUpdate(ctx, data, len), "EVP_MAC_update");
         } finally {
+            if (copied) {
+                shortBuffer.wipe(len);
+            }
             release();
             Reference.reachabilityFence(this);
         }
@@ -88,13 +97,15 @@ final class EvpMacCtx extends NativeObject {
         Objects.checkFromIndexSize(off, macLength, out.length);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment target = MemorySegment.ofArray(out).asSlice(off, macLength);
-            OpenSslException.check(LibCrypto.evpMacFinal(ctx, target, MemorySegment.ofArray(outLength), macLength),
+            OpenSslException.check(LibCrypto.evpMacFinal(ctx, shortBuffer.out(), shortBuffer.length(), macLength),
                     "EVP_MAC_final");
-            if (outLength[0] != macLength) {
-                throw new OpenSslException("EVP_MAC_final wrote " + outLength[0] + " bytes, not " + macLength);
+            long written = shortBuffer.lengthValue();
+            if (written != macLength) {
+                throw new OpenSslException("EVP_MAC_final wrote " + written + " bytes, not " + macLength);
             }
+            shortBuffer.copyOut(out, off, macLength);
         } finally {
+            shortBuffer.wipe(macLength);
             release();
             Reference.reachabilityFence(this);
         }

@@ -8,6 +8,8 @@ import static org.shangmi.core.testing.BackendChecks.digest;
 import static org.shangmi.core.testing.BackendChecks.java;
 import static org.shangmi.core.testing.BackendChecks.javaMac;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,6 +87,50 @@ class FfmBackendTest extends LibcryptoBindingTests {
             ours.digest(out, 0);
             assertArrayEquals(expected, Arrays.copyOf(out, 32), "chunks, length " + length);
         }
+    }
+
+    @Test
+    void updatesEachSideOfTheShortBufferEqualJava() {
+        Random random = new Random(3);
+        DigestEngine digest = FFM.newDigest(Algorithm.SM3);
+        MacEngine mac = FFM.newMac(Algorithm.HMAC_SM3);
+        byte[] key = new byte[32];
+        random.nextBytes(key);
+        mac.init(key, 0, key.length);
+        int size = ShortBuffer.SIZE;
+        for (int length : new int[] {1, 32, size - 1, size, size + 1, 2 * size + 3}) {
+            byte[] message = new byte[length + 9];
+            random.nextBytes(message);
+            byte[] body = Arrays.copyOfRange(message, 4, 4 + length);
+            // two updates of this length at an offset, so that a short one leaves the buffer between calls
+            digest.update(message, 4, length);
+            digest.update(message, 4, length);
+            mac.update(message, 4, length);
+            mac.update(message, 4, length);
+            byte[] twice = new byte[2 * length];
+            System.arraycopy(body, 0, twice, 0, length);
+            System.arraycopy(body, 0, twice, length, length);
+            byte[] out = new byte[37];
+            digest.digest(out, 3);
+            assertArrayEquals(java(twice), Arrays.copyOfRange(out, 3, 35), "digest, updates of " + length);
+            mac.doFinal(out, 5);
+            assertArrayEquals(javaMac(key, twice), Arrays.copyOfRange(out, 5, 37), "HMAC, updates of " + length);
+        }
+    }
+
+    @Test
+    void theShortBufferKeepsNothingOnceWiped() {
+        ShortBuffer buffer = new ShortBuffer();
+        byte[] secret = new byte[ShortBuffer.SIZE];
+        Arrays.fill(secret, (byte) 0x5a);
+        MemorySegment copy = buffer.copyIn(secret, 0, secret.length);
+        byte[] back = new byte[secret.length];
+        buffer.copyOut(back, 0, back.length);
+        assertArrayEquals(secret, back);
+        buffer.wipe(secret.length);
+        assertArrayEquals(new byte[ShortBuffer.SIZE], copy.toArray(ValueLayout.JAVA_BYTE), "wiped");
+        assertEquals(ShortBuffer.SIZE, copy.byteSize(), "the buffer is no larger than its size");
+        assertTrue(ShortBuffer.fits(ShortBuffer.SIZE) && !ShortBuffer.fits(ShortBuffer.SIZE + 1));
     }
 
     @Test
