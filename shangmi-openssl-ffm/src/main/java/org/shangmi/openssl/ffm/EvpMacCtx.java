@@ -18,12 +18,12 @@ final class EvpMacCtx extends NativeObject {
     private final EvpMac mac;
     private final MemorySegment params;
     private final int macLength;
-    private final ShortBuffer shortBuffer = new ShortBuffer();
+    private final NativeScratch scratch = new NativeScratch();
 
     /** A context for {@code mac} whose digest is given by the OSSL_PARAM array {@code params}. */
     private EvpMacCtx(MemorySegment pointer, EvpMac mac, MemorySegment params, int macLength) {
         super(pointer, LibCrypto::evpMacCtxFree);
-        if (macLength <= 0 || macLength > ShortBuffer.SIZE) {
+        if (macLength <= 0 || macLength > NativeScratch.SIZE) {
             close();
             throw new IllegalArgumentException("a tag of " + macLength + " bytes does not fit the output buffer");
         }
@@ -78,14 +78,14 @@ final class EvpMacCtx extends NativeObject {
 
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
-        boolean copied = ShortBuffer.fits(len);
+        boolean copied = NativeScratch.fits(len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment data = copied ? shortBuffer.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
+            MemorySegment data = copied ? scratch.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
             OpenSslException.check(LibCrypto.evpMacUpdate(ctx, data, len), "EVP_MAC_update");
         } finally {
             if (copied) {
-                shortBuffer.wipe(len);
+                scratch.wipe(len);
             }
             release();
             Reference.reachabilityFence(this);
@@ -97,15 +97,15 @@ final class EvpMacCtx extends NativeObject {
         Objects.checkFromIndexSize(off, macLength, out.length);
         MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpMacFinal(ctx, shortBuffer.out(), shortBuffer.length(), macLength),
+            OpenSslException.check(LibCrypto.evpMacFinal(ctx, scratch.out(), scratch.length(), macLength),
                     "EVP_MAC_final");
-            long written = shortBuffer.lengthValue();
+            long written = scratch.lengthValue();
             if (written != macLength) {
                 throw new OpenSslException("EVP_MAC_final wrote " + written + " bytes, not " + macLength);
             }
-            shortBuffer.copyOut(out, off, macLength);
+            scratch.copyOut(out, off, macLength);
         } finally {
-            shortBuffer.wipe(macLength);
+            scratch.wipe(macLength);
             release();
             Reference.reachabilityFence(this);
         }

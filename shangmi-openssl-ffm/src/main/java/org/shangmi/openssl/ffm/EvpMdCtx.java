@@ -14,13 +14,13 @@ import org.shangmi.core.libcrypto.LibcryptoBackend;
 final class EvpMdCtx extends NativeObject {
 
     private final EvpMd md;
-    private final ShortBuffer shortBuffer = new ShortBuffer();
+    private final NativeScratch scratch = new NativeScratch();
 
     /** A context initialised for {@code md}. */
     EvpMdCtx(EvpMd md) {
         super(OpenSslException.checkNotNull(LibCrypto.evpMdCtxNew(), "EVP_MD_CTX_new"), LibCrypto::evpMdCtxFree);
         this.md = md;
-        if (md.size() > ShortBuffer.SIZE) {
+        if (md.size() > NativeScratch.SIZE) {
             close();
             throw new IllegalArgumentException("a digest of " + md.size() + " bytes is longer than the output buffer");
         }
@@ -41,14 +41,14 @@ final class EvpMdCtx extends NativeObject {
 
     void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
-        boolean copied = ShortBuffer.fits(len);
+        boolean copied = NativeScratch.fits(len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment data = copied ? shortBuffer.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
+            MemorySegment data = copied ? scratch.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
             OpenSslException.check(LibCrypto.evpDigestUpdate(ctx, data, len), "EVP_DigestUpdate");
         } finally {
             if (copied) {
-                shortBuffer.wipe(len);
+                scratch.wipe(len);
             }
             release();
             Reference.reachabilityFence(this);
@@ -61,10 +61,10 @@ final class EvpMdCtx extends NativeObject {
         Objects.checkFromIndexSize(off, length, out.length);
         MemorySegment ctx = acquire();
         try {
-            OpenSslException.check(LibCrypto.evpDigestFinalEx(ctx, shortBuffer.out()), "EVP_DigestFinal_ex");
-            shortBuffer.copyOut(out, off, length);
+            OpenSslException.check(LibCrypto.evpDigestFinalEx(ctx, scratch.out()), "EVP_DigestFinal_ex");
+            scratch.copyOut(out, off, length);
         } finally {
-            shortBuffer.wipe(length);
+            scratch.wipe(length);
             release();
             Reference.reachabilityFence(this);
         }

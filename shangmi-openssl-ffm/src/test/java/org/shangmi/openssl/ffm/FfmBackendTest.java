@@ -90,14 +90,14 @@ class FfmBackendTest extends LibcryptoBindingTests {
     }
 
     @Test
-    void updatesEachSideOfTheShortBufferEqualJava() {
+    void updatesEachSideOfTheScratchSizeEqualJava() {
         Random random = new Random(3);
         DigestEngine digest = FFM.newDigest(Algorithm.SM3);
         MacEngine mac = FFM.newMac(Algorithm.HMAC_SM3);
         byte[] key = new byte[32];
         random.nextBytes(key);
         mac.init(key, 0, key.length);
-        int size = ShortBuffer.SIZE;
+        int size = NativeScratch.SIZE;
         for (int length : new int[] {1, 32, size - 1, size, size + 1, 2 * size + 3}) {
             byte[] message = new byte[length + 9];
             random.nextBytes(message);
@@ -119,18 +119,18 @@ class FfmBackendTest extends LibcryptoBindingTests {
     }
 
     @Test
-    void theShortBufferKeepsNothingOnceWiped() {
-        ShortBuffer buffer = new ShortBuffer();
-        byte[] secret = new byte[ShortBuffer.SIZE];
+    void theScratchKeepsNothingOnceWiped() {
+        NativeScratch scratch = new NativeScratch();
+        byte[] secret = new byte[NativeScratch.SIZE];
         Arrays.fill(secret, (byte) 0x5a);
-        MemorySegment copy = buffer.copyIn(secret, 0, secret.length);
+        MemorySegment copy = scratch.copyIn(secret, 0, secret.length);
         byte[] back = new byte[secret.length];
-        buffer.copyOut(back, 0, back.length);
+        scratch.copyOut(back, 0, back.length);
         assertArrayEquals(secret, back);
-        buffer.wipe(secret.length);
-        assertArrayEquals(new byte[ShortBuffer.SIZE], copy.toArray(ValueLayout.JAVA_BYTE), "wiped");
-        assertEquals(ShortBuffer.SIZE, copy.byteSize(), "the buffer is no larger than its size");
-        assertTrue(ShortBuffer.fits(ShortBuffer.SIZE) && !ShortBuffer.fits(ShortBuffer.SIZE + 1));
+        scratch.wipe(secret.length);
+        assertArrayEquals(new byte[NativeScratch.SIZE], copy.toArray(ValueLayout.JAVA_BYTE), "wiped");
+        assertEquals(NativeScratch.SIZE, copy.byteSize(), "the scratch is no larger than its size");
+        assertTrue(NativeScratch.fits(NativeScratch.SIZE) && !NativeScratch.fits(NativeScratch.SIZE + 1));
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.lang.foreign.MemorySegment;
  * threads can mix data but never reach memory outside the buffer, which lives as long as it is
  * reachable.
  */
-final class ShortBuffer {
+final class NativeScratch {
 
     /** The longest input or output that goes through the buffer; longer ones go to C in place. */
     static final int SIZE = 256;
@@ -24,7 +24,7 @@ final class ShortBuffer {
     private final MemorySegment bytes;
     private final MemorySegment length;
 
-    ShortBuffer() {
+    NativeScratch() {
         MemorySegment memory = Arena.ofAuto().allocate(SIZE + JAVA_LONG.byteSize(), JAVA_LONG.byteAlignment());
         bytes = memory.asSlice(0, SIZE);
         length = memory.asSlice(SIZE, JAVA_LONG.byteSize());
