@@ -71,11 +71,18 @@ public final class ShangMiProvider extends Provider {
     /**
      * Under {@code auto}, the longest SM3 message the Java engine hashes when libcrypto serves SM3
      * through FFM, and through JNI, because a native call would cost more than it saves; 0 where
-     * libcrypto measured at least as fast from the shortest message up, as it did through both
-     * bindings on the machine of docs/performance.md, "SM3 under auto" (which has the figures).
+     * libcrypto measured at least as fast from the shortest message up, as FFM did on an Intel Xeon
+     * and an AMD EPYC. Through JNI on the AMD EPYC (JDK 17) Java led by 3-8 % for messages of one
+     * block (up to 55 bytes with SM3's padding) and JNI by 8-13 % from 64 bytes; on the Intel Xeon
+     * JNI and Java were level at 32 bytes. The figures are in docs/performance.md, "SM3 under auto".
+     *
+     * <p>HMAC-SM3 has no such threshold: TLCP's CBC records check their MAC in time that depends on
+     * the record's length only through whole SM3 blocks, which holds only if one engine computes
+     * every MAC; a threshold would hand MACs to two engines of different speeds by a length that
+     * depends on the secret padding.
      */
     static final int SM3_JAVA_UP_TO_FFM = 0;
-    static final int SM3_JAVA_UP_TO_JNI = 0;
+    static final int SM3_JAVA_UP_TO_JNI = 55;
 
     private final transient Backends backends = Backends.get();
     /** What this provider asks for; null when it was made for one backend. */

@@ -10,7 +10,8 @@ import org.shangmi.core.backend.DigestEngine;
  * hashed by the Java engine, a longer one by the native engine from its first byte. Below the
  * threshold a native call costs more than the Java engine's whole work, so input is held in a
  * buffer until the message either ends or passes the threshold. The buffer is wiped on every
- * digest and reset, since messages may be secret.
+ * digest and reset, since messages may be secret. When the native engine fails, the message is
+ * forgotten on both sides, so that nothing of it joins the next one.
  * Not thread-safe, as every {@link DigestEngine}.
  */
 final class ThresholdDigest implements DigestEngine {
@@ -72,46 +73,75 @@ final class ThresholdDigest implements DigestEngine {
 
     @Override
     public void update(byte input) {
-        if (passed) {
-            nativeEngine.update(input);
-        } else if (buffered < threshold) {
+        if (!passed && buffered < threshold) {
             buffer[buffered++] = input;
-        } else {
-            pass();
+            return;
+        }
+        pass();
+        try {
             nativeEngine.update(input);
+        } catch (RuntimeException e) {
+            forgetMessage();
+            throw e;
         }
     }
 
     @Override
     public void update(byte[] input, int off, int len) {
         Objects.checkFromIndexSize(off, len, input.length);
-        if (passed) {
-            nativeEngine.update(input, off, len);
-        } else if (len <= threshold - buffered) {
+        if (!passed && len <= threshold - buffered) {
             System.arraycopy(input, off, buffer, buffered, len);
             buffered += len;
-        } else {
-            pass();
+            return;
+        }
+        pass();
+        try {
             nativeEngine.update(input, off, len);
+        } catch (RuntimeException e) {
+            forgetMessage();
+            throw e;
         }
     }
 
-    /** The message passes the threshold: the native engine takes what was held and all the rest. */
+    /**
+     * The message passes the threshold, if it has not yet: the native engine takes what was held
+     * and all the rest.
+     */
     private void pass() {
+        if (passed) {
+            return;
+        }
         if (nativeEngine == null) {
             nativeEngine = nativeFactory.get();
         }
-        nativeEngine.update(buffer, 0, buffered);
-        wipe();
         passed = true;
+        try {
+            nativeEngine.update(buffer, 0, buffered);
+        } catch (RuntimeException e) {
+            forgetMessage();
+            throw e;
+        }
+        wipe();
+    }
+
+    /** After a native failure: nothing of this message may stay, held or in the native engine, for the next one. */
+    private void forgetMessage() {
+        passed = false;
+        wipe();
+        nativeEngine.reset();
     }
 
     @Override
     public void digest(byte[] out, int off) {
         Objects.checkFromIndexSize(off, digestLength(), out.length);
         if (passed) {
+            try {
+                nativeEngine.digest(out, off);
+            } catch (RuntimeException e) {
+                forgetMessage();
+                throw e;
+            }
             passed = false;
-            nativeEngine.digest(out, off);
         } else {
             java.update(buffer, 0, buffered);
             wipe();

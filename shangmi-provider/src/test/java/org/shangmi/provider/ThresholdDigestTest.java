@@ -2,6 +2,7 @@ package org.shangmi.provider;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -166,6 +167,69 @@ class ThresholdDigestTest {
                 engine.update(message, 0, length);
                 assertArrayEquals(expected, digest(engine), nativeSide + ", " + length + " bytes, after the copy");
             }
+        }
+    }
+
+    /** A native engine whose next update or digest fails once, as OpenSSL might without memory. */
+    private static final class FailingOnce implements DigestEngine {
+        final DigestEngine inner;
+        boolean failUpdate;
+        boolean failDigest;
+
+        FailingOnce(DigestEngine inner) {
+            this.inner = inner;
+        }
+
+        @Override public String algorithm() { return inner.algorithm(); }
+        @Override public int digestLength() { return inner.digestLength(); }
+        @Override public int blockLength() { return inner.blockLength(); }
+        @Override public void update(byte input) { inner.update(input); }
+        @Override public void reset() { inner.reset(); }
+        @Override public DigestEngine copy() { return new FailingOnce(inner.copy()); }
+
+        @Override
+        public void update(byte[] input, int off, int len) {
+            inner.update(input, off, len);
+            if (failUpdate) {
+                failUpdate = false;
+                throw new IllegalStateException("native update failed");
+            }
+        }
+
+        @Override
+        public void digest(byte[] out, int off) {
+            if (failDigest) {
+                failDigest = false;
+                throw new IllegalStateException("native digest failed");
+            }
+            inner.digest(out, off);
+        }
+    }
+
+    @Test
+    void aNativeFailureLeavesNothingForTheNextMessage() {
+        byte[] message = message(3 * T);
+        byte[] expected = reference(message);
+        for (Backend nativeSide : natives()) {
+            FailingOnce failing = new FailingOnce(engine(nativeSide));
+            ThresholdDigest engine = new ThresholdDigest(engine(Backend.JAVA), () -> failing, T);
+            engine.update(message, 0, T);
+            failing.failUpdate = true;
+            // the held bytes reach the native engine, which takes them and fails
+            assertThrows(IllegalStateException.class, () -> engine.update(message, T, 2 * T));
+            engine.update(message, 0, message.length);
+            assertArrayEquals(expected, digest(engine), nativeSide + ", the message after a failed update");
+            // a failure once the message has passed
+            engine.update(message, 0, T + 1);
+            failing.failUpdate = true;
+            assertThrows(IllegalStateException.class, () -> engine.update(message, T + 1, 5));
+            engine.update(message, 0, message.length);
+            assertArrayEquals(expected, digest(engine), nativeSide + ", the message after a failed later update");
+            engine.update(message, 0, message.length);
+            failing.failDigest = true;
+            assertThrows(IllegalStateException.class, () -> digest(engine));
+            engine.update(message, 0, message.length);
+            assertArrayEquals(expected, digest(engine), nativeSide + ", the message after a failed digest");
         }
     }
 
