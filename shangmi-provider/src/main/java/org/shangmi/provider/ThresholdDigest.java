@@ -77,8 +77,8 @@ final class ThresholdDigest implements DigestEngine {
             buffer[buffered++] = input;
             return;
         }
-        pass();
         try {
+            pass();
             nativeEngine.update(input);
         } catch (RuntimeException e) {
             forgetMessage();
@@ -94,8 +94,8 @@ final class ThresholdDigest implements DigestEngine {
             buffered += len;
             return;
         }
-        pass();
         try {
+            pass();
             nativeEngine.update(input, off, len);
         } catch (RuntimeException e) {
             forgetMessage();
@@ -115,12 +115,7 @@ final class ThresholdDigest implements DigestEngine {
             nativeEngine = nativeFactory.get();
         }
         passed = true;
-        try {
-            nativeEngine.update(buffer, 0, buffered);
-        } catch (RuntimeException e) {
-            forgetMessage();
-            throw e;
-        }
+        nativeEngine.update(buffer, 0, buffered);
         wipe();
     }
 
@@ -128,7 +123,9 @@ final class ThresholdDigest implements DigestEngine {
     private void forgetMessage() {
         passed = false;
         wipe();
-        nativeEngine.reset();
+        if (nativeEngine != null) {
+            nativeEngine.reset();
+        }
     }
 
     @Override

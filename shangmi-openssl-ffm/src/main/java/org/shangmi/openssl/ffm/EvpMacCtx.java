@@ -77,16 +77,12 @@ final class EvpMacCtx extends NativeObject {
     }
 
     void update(byte[] input, int off, int len) {
-        Objects.checkFromIndexSize(off, len, input.length);
-        boolean copied = NativeScratch.fits(len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment data = copied ? scratch.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
+            MemorySegment data = scratch.input(input, off, len);
             OpenSslException.check(LibCrypto.evpMacUpdate(ctx, data, len), "EVP_MAC_update");
         } finally {
-            if (copied) {
-                scratch.wipe(len);
-            }
+            scratch.wipeInput(len);
             release();
             Reference.reachabilityFence(this);
         }

@@ -40,16 +40,12 @@ final class EvpMdCtx extends NativeObject {
     }
 
     void update(byte[] input, int off, int len) {
-        Objects.checkFromIndexSize(off, len, input.length);
-        boolean copied = NativeScratch.fits(len);
         MemorySegment ctx = acquire();
         try {
-            MemorySegment data = copied ? scratch.copyIn(input, off, len) : LibCrypto.heapChunk(input, off, len);
+            MemorySegment data = scratch.input(input, off, len);
             OpenSslException.check(LibCrypto.evpDigestUpdate(ctx, data, len), "EVP_DigestUpdate");
         } finally {
-            if (copied) {
-                scratch.wipe(len);
-            }
+            scratch.wipeInput(len);
             release();
             Reference.reachabilityFence(this);
         }

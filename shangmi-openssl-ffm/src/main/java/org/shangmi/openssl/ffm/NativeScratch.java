@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 /**
  * Native memory of one context for short inputs and outputs. A heap segment made for every call
@@ -35,10 +36,26 @@ final class NativeScratch {
         return len <= SIZE;
     }
 
-    /** The buffer, holding a copy of {@code array[off..off+len)} (a checked range of at most {@link #SIZE} bytes). */
-    MemorySegment copyIn(byte[] array, int off, int len) {
+    /**
+     * {@code array[off..off+len)} for a critical call: a copy in the buffer if it fits, else the
+     * array in place ({@link LibCrypto#heapChunk}). {@link #wipeInput} follows the call.
+     *
+     * @throws IndexOutOfBoundsException if the range is not in the array
+     */
+    MemorySegment input(byte[] array, int off, int len) {
+        Objects.checkFromIndexSize(off, len, array.length);
+        if (!fits(len)) {
+            return LibCrypto.heapChunk(array, off, len);
+        }
         MemorySegment.copy(array, off, bytes, JAVA_BYTE, 0, len);
         return bytes;
+    }
+
+    /** Wipes what {@link #input} copied for an input of {@code len} bytes (nothing for a refused length). */
+    void wipeInput(int len) {
+        if (len >= 0 && fits(len)) {
+            wipe(len);
+        }
     }
 
     /** The buffer, for C to write at most {@link #SIZE} bytes into. */

@@ -123,7 +123,7 @@ class FfmBackendTest extends LibcryptoBindingTests {
         NativeScratch scratch = new NativeScratch();
         byte[] secret = new byte[NativeScratch.SIZE];
         Arrays.fill(secret, (byte) 0x5a);
-        MemorySegment copy = scratch.copyIn(secret, 0, secret.length);
+        MemorySegment copy = scratch.input(secret, 0, secret.length);
         byte[] back = new byte[secret.length];
         scratch.copyOut(back, 0, back.length);
         assertArrayEquals(secret, back);
