@@ -7,8 +7,9 @@ import org.shangmi.core.sm3.Sm3;
 /**
  * Nonce candidates from an HMAC-DRBG over HMAC-SM3, as RFC 6979 section 3.2 generates k, with
  * its section 3.6 variant: 32 fresh random bytes join the seed. {@link Sm2Encryptor} seeds it
- * with fresh randomness and SM3(public key || M), so that a source that repeats its output still
- * gives different messages different k, and with working randomness k is as random as the
+ * with fresh randomness and SM3(public key || M), SM9 signing with fresh randomness, the
+ * signing key and SM3(0x02 || M), so that a source that repeats its output still gives
+ * different messages different k, and with working randomness k is as random as the
  * source. (Signatures hash their nonce once instead: {@link SigningNonces}.)
  *
  * <p>The candidates are 32-byte strings; the caller keeps those in [1, n − 1] and asks for the
@@ -16,7 +17,7 @@ import org.shangmi.core.sm3.Sm3;
  * time in the seed: HMAC-SM3 has no secret-dependent branch or index. Not thread-safe; wipe with
  * {@link #wipe} when done.
  */
-final class HedgedNonces {
+public final class HedgedNonces {
 
     private static final int LENGTH = Sm3.DIGEST_LENGTH;
 
@@ -29,7 +30,7 @@ final class HedgedNonces {
      * Instantiates the generator from {@code secret || digest || fresh || extra} (RFC 6979's
      * int2octets(x) || bits2octets(h1) || k'); {@code fresh} and {@code extra} may be empty.
      */
-    void seed(byte[] secret, byte[] digest, byte[] fresh, byte[] extra) {
+    public void seed(byte[] secret, byte[] digest, byte[] fresh, byte[] extra) {
         Arrays.fill(key, (byte) 0);
         Arrays.fill(value, (byte) 1);
         for (byte separator = 0; separator <= 1; separator++) {
@@ -48,7 +49,7 @@ final class HedgedNonces {
     }
 
     /** Writes the next 32-byte candidate to {@code out}. */
-    void next(byte[] out) {
+    public void next(byte[] out) {
         if (started) {
             // the candidate before was refused: K = HMAC_K(V || 0x00), V = HMAC_K(V)
             hmac.update(value, 0, LENGTH);
@@ -68,7 +69,7 @@ final class HedgedNonces {
         hmac.doFinal(v, 0);
     }
 
-    void wipe() {
+    public void wipe() {
         Arrays.fill(key, (byte) 0);
         Arrays.fill(value, (byte) 0);
         hmac.destroy();
