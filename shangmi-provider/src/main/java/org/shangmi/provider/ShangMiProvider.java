@@ -363,6 +363,7 @@ public final class ShangMiProvider extends Provider {
         register("SecretKeyFactory", Pbkdf2KeyFactorySpi.ALGORITHM, Pbkdf2KeyFactorySpi.class, List.of(),
                 Pbkdf2KeyFactorySpi::new);
         registerSm2();
+        registerSm9();
         if (offers(Algorithm.SM4)) {
             register("Cipher", "SM4", Sm4CipherSpi.class, List.of(), () -> new Sm4CipherSpi(service(Algorithm.SM4), this));
             register("Cipher", "SM4/GCM/NoPadding", Sm4GcmCipherSpi.class, List.of(),
@@ -449,6 +450,17 @@ public final class ShangMiProvider extends Provider {
                     () -> new Sm2SignatureSpi(service(Algorithm.SM2).newSm2(), newSm3(),
                             Sm2SignatureSpi.Variant.SM3_P1363));
         }
+    }
+
+    /** SM9 runs on the Java engines alone: its services do not depend on the backends. */
+    private void registerSm9() {
+        register("KeyPairGenerator", "SM9", Sm9KeyPairGeneratorSpi.class, List.of(), Sm9KeyPairGeneratorSpi::new);
+        register("KeyFactory", "SM9", Sm9KeyFactorySpi.class,
+                List.of("OID." + Sm9Keys.SM9_OID, Sm9Keys.SM9_OID), Sm9KeyFactorySpi::new);
+        register("Signature", "SM9", Sm9SignatureSpi.class,
+                List.of("OID." + Sm9Keys.SM9_SIGN_OID, Sm9Keys.SM9_SIGN_OID), Sm9SignatureSpi::new);
+        register("Cipher", "SM9", Sm9CipherSpi.class,
+                List.of("OID." + Sm9Keys.SM9_ENCRYPT_OID, Sm9Keys.SM9_ENCRYPT_OID), Sm9CipherSpi::new);
     }
 
     /** Whether to register {@code algorithm}'s services: always, unless the backend is pinned and lacks it. */

@@ -106,10 +106,28 @@ public final class Sm9 {
         }
     }
 
+    /**
+     * Checks that {@code point} is a point of G1 (65 bytes, 04 || x || y, or 64).
+     *
+     * @throws IllegalArgumentException naming {@code what} and the failed check if it is not
+     */
+    public static void checkG1(byte[] point, String what) {
+        Arrays.fill(Sm9Points.decodeG1(point, 0, point.length, what), 0);
+    }
+
+    /**
+     * Checks that {@code point} is a point of G2 (129 bytes, 04 || x || y, or 128), its order N.
+     *
+     * @throws IllegalArgumentException naming {@code what} and the failed check if it is not
+     */
+    public static void checkG2(byte[] point, String what) {
+        Arrays.fill(Sm9Points.decodeG2(point, 0, point.length, what), 0);
+    }
+
     // ------------------------------------------------------------------ master keys
 
     /** The signature master public key Ppub-s = [ks]P2 of the master secret ks. */
-    public static Sm9MasterPublicKey signMasterPublicKey(byte[] ks) {
+    public static Sm9MasterPoint signMasterPublicKey(byte[] ks) {
         requireScalar(ks, "master secret ks");
         G2Curve twist = new G2Curve(new Tower());
         long[] point = new long[twist.size];
@@ -117,11 +135,11 @@ public final class Sm9 {
         byte[] encoded = Sm9Points.encodeG2(twist, point);
         long[] affine = new long[2 * Tower.FP2];
         twist.toAffine(affine, 0, affine, Tower.FP2, point, 0);
-        return Sm9MasterPublicKey.ofPoint(Sm9MasterPublicKey.Kind.SIGN, encoded, affine);
+        return Sm9MasterPoint.ofPoint(Sm9MasterPoint.Kind.SIGN, encoded, affine);
     }
 
     /** The encryption master public key Ppub-e = [ke]P1 of the master secret ke. */
-    public static Sm9MasterPublicKey encryptMasterPublicKey(byte[] ke) {
+    public static Sm9MasterPoint encryptMasterPublicKey(byte[] ke) {
         requireScalar(ke, "master secret ke");
         G1Curve curve = new G1Curve();
         long[] point = new long[curve.size];
@@ -129,7 +147,7 @@ public final class Sm9 {
         byte[] encoded = Sm9Points.encodeG1(curve, point);
         long[] affine = new long[2 * FP];
         curve.toAffine(affine, 0, affine, FP, point, 0);
-        return Sm9MasterPublicKey.ofPoint(Sm9MasterPublicKey.Kind.ENCRYPT, encoded, affine);
+        return Sm9MasterPoint.ofPoint(Sm9MasterPoint.Kind.ENCRYPT, encoded, affine);
     }
 
     /**
@@ -186,15 +204,15 @@ public final class Sm9 {
      * A user's public point Q = [H1(id || hid)]P1 + Ppub-e (projective), to which encryption,
      * encapsulation and key exchange address.
      */
-    static long[] userPoint(G1Curve curve, Sm9MasterPublicKey master, byte[] id, byte hid) {
-        requireKind(master, Sm9MasterPublicKey.Kind.ENCRYPT);
+    static long[] userPoint(G1Curve curve, Sm9MasterPoint master, byte[] id, byte hid) {
+        requireKind(master, Sm9MasterPoint.Kind.ENCRYPT);
         long[] q = new long[curve.size];
         curve.mul(q, 0, Sm9Points.p1(), 0, h1(id, hid));
         curve.add(q, 0, q, 0, Sm9Points.projective(curve, master.point()), 0);
         return q;
     }
 
-    static void requireKind(Sm9MasterPublicKey master, Sm9MasterPublicKey.Kind kind) {
+    static void requireKind(Sm9MasterPoint master, Sm9MasterPoint.Kind kind) {
         if (master.kind() != kind) {
             throw new IllegalArgumentException("an SM9 " + master.kind().name().toLowerCase(java.util.Locale.ROOT)
                     + " master public key cannot serve " + kind.name().toLowerCase(java.util.Locale.ROOT));
@@ -212,14 +230,14 @@ public final class Sm9 {
      * with Q = [H1(id || hid)]P1 + Ppub-e and g = e(Ppub-e, P2); r is drawn again while K is all
      * zeros.
      */
-    public static Encapsulated encapsulate(Sm9MasterPublicKey master, byte[] id, byte hid, int keyLength,
+    public static Encapsulated encapsulate(Sm9MasterPoint master, byte[] id, byte hid, int keyLength,
             SecureRandom random) {
         Objects.requireNonNull(random, "random");
         return encapsulate(master, id, hid, keyLength, () -> randomScalar(random));
     }
 
     /** {@link #encapsulate} with r from {@code nonces}: the standard's examples print theirs. */
-    static Encapsulated encapsulate(Sm9MasterPublicKey master, byte[] id, byte hid, int keyLength,
+    static Encapsulated encapsulate(Sm9MasterPoint master, byte[] id, byte hid, int keyLength,
             Supplier<byte[]> nonces) {
         Objects.requireNonNull(id, "id");
         if (keyLength < 1) {

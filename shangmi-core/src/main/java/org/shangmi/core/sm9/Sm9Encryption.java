@@ -63,6 +63,16 @@ public final class Sm9Encryption {
     public record Ciphertext(byte[] c1, byte[] c3, byte[] c2) {
     }
 
+    /** Thrown when C3 does not verify (or K1 came out all zeros): the ciphertext was not made for this key and identity. */
+    public static final class BadTagException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        BadTagException(String message) {
+            super(message);
+        }
+    }
+
     private static final int K2_LENGTH = 32;
     private static final int BLOCK = Sm4.BLOCK_SIZE;
 
@@ -70,14 +80,14 @@ public final class Sm9Encryption {
     }
 
     /** Encrypts {@code message[off..off+len)} to the user {@code id} under the encryption master key. */
-    public static Ciphertext encrypt(Sm9MasterPublicKey master, byte[] id, byte hid, byte[] message, int off,
+    public static Ciphertext encrypt(Sm9MasterPoint master, byte[] id, byte hid, byte[] message, int off,
             int len, Cipher cipher, Mac mac, SecureRandom random) {
         Objects.requireNonNull(random, "random");
         return encrypt(master, id, hid, message, off, len, cipher, mac, () -> Sm9.randomScalar(random), random);
     }
 
     /** {@link #encrypt} with r from {@code nonces}: the standard's examples print theirs. */
-    static Ciphertext encrypt(Sm9MasterPublicKey master, byte[] id, byte hid, byte[] message, int off, int len,
+    static Ciphertext encrypt(Sm9MasterPoint master, byte[] id, byte hid, byte[] message, int off, int len,
             Cipher cipher, Mac mac, Supplier<byte[]> nonces, SecureRandom random) {
         Objects.requireNonNull(id, "id");
         Objects.checkFromIndexSize(off, len, message.length);
@@ -113,8 +123,8 @@ public final class Sm9Encryption {
     /**
      * Decrypts with the user's key de (129 bytes) and identity.
      *
-     * @throws IllegalArgumentException if C1 is not a point of G1, C3 does not verify, K1 is all
-     *                                  zeros or the padding is wrong
+     * @throws BadTagException if C3 does not verify or K1 is all zeros
+     * @throws IllegalArgumentException if C1 is not a point of G1 or the padding is wrong
      */
     public static byte[] decrypt(byte[] userKey, byte[] id, Ciphertext ciphertext, Cipher cipher, Mac mac) {
         Objects.requireNonNull(id, "id");
@@ -141,7 +151,7 @@ public final class Sm9Encryption {
             byte[] expected = mac(mac, key, k1Length, c2);
             boolean k1Zero = k1Length > 0 && ConstantTime.isZero(key, 0, k1Length);
             if (!ConstantTime.equals(expected, 0, ciphertext.c3(), 0, K2_LENGTH) | k1Zero) {
-                throw new IllegalArgumentException("SM9 ciphertext does not verify (C3)");
+                throw new BadTagException("SM9 ciphertext does not verify (C3)");
             }
             return decryptBody(cipher, key, c2);
         } finally {

@@ -23,7 +23,7 @@ import org.shangmi.core.util.ConstantTime;
  */
 public final class Sm9KeyExchange {
 
-    private final Sm9MasterPublicKey master;
+    private final Sm9MasterPoint master;
     private final byte[] userKey;
     private final byte[] idA;
     private final byte[] idB;
@@ -38,9 +38,9 @@ public final class Sm9KeyExchange {
      * One party of an exchange between {@code ownId} and {@code peerId}, with this party's user
      * key de (129 bytes, extracted with {@code hid}) under the encryption master key.
      */
-    public Sm9KeyExchange(Sm9MasterPublicKey master, byte[] userKey, byte[] ownId, byte[] peerId, byte hid,
+    public Sm9KeyExchange(Sm9MasterPoint master, byte[] userKey, byte[] ownId, byte[] peerId, byte hid,
             boolean initiator) {
-        Sm9.requireKind(master, Sm9MasterPublicKey.Kind.ENCRYPT);
+        Sm9.requireKind(master, Sm9MasterPoint.Kind.ENCRYPT);
         Objects.requireNonNull(userKey, "userKey");
         Objects.requireNonNull(ownId, "ownId");
         Objects.requireNonNull(peerId, "peerId");

@@ -62,8 +62,8 @@ public final class Sm9Signer {
      * @throws IllegalArgumentException if ds is not a point of G1 or the master key is not a
      *                                  signature master key
      */
-    public Signature sign(byte[] userKey, Sm9MasterPublicKey master, SecureRandom random) {
-        Sm9.requireKind(master, Sm9MasterPublicKey.Kind.SIGN);
+    public Signature sign(byte[] userKey, Sm9MasterPoint master, SecureRandom random) {
+        Sm9.requireKind(master, Sm9MasterPoint.Kind.SIGN);
         long[] ds = Sm9Points.decodeG1(userKey, 0, userKey.length, "signing key ds");
         HedgedNonces nonces = new HedgedNonces();
         byte[] r = new byte[Sm9.SCALAR_LENGTH];
@@ -93,7 +93,7 @@ public final class Sm9Signer {
      * Signs the message so far with a given r in [1, N − 1], then starts a new message: for the
      * standard's worked example, whose r is printed.
      */
-    Signature signWithKnownNonce(byte[] userKey, Sm9MasterPublicKey master, byte[] r) {
+    Signature signWithKnownNonce(byte[] userKey, Sm9MasterPoint master, byte[] r) {
         long[] ds = Sm9Points.decodeG1(userKey, 0, userKey.length, "signing key ds");
         try {
             return signWith(ds, master, r);
@@ -104,7 +104,7 @@ public final class Sm9Signer {
     }
 
     /** One attempt: (h, S) for r, or null when l = r − h = 0 mod N, when the standard draws r again. */
-    private Signature signWith(long[] ds, Sm9MasterPublicKey master, byte[] r) {
+    private Signature signWith(long[] ds, Sm9MasterPoint master, byte[] r) {
         G1Curve curve = new G1Curve();
         Tower tower = new Tower();
         long[] w = new long[Tower.FP12];
@@ -139,9 +139,9 @@ public final class Sm9Signer {
      * Verifies (h, S) over the message so far for the signer {@code id}, then starts a new
      * message. A malformed h or S verifies as false.
      */
-    public boolean verify(Sm9MasterPublicKey master, byte[] id, byte hid, byte[] h, byte[] s) {
+    public boolean verify(Sm9MasterPoint master, byte[] id, byte hid, byte[] h, byte[] s) {
         try {
-            Sm9.requireKind(master, Sm9MasterPublicKey.Kind.SIGN);
+            Sm9.requireKind(master, Sm9MasterPoint.Kind.SIGN);
             Objects.requireNonNull(id, "id");
             if (h == null || s == null || !Sm9.isScalar(h)) {
                 return false;

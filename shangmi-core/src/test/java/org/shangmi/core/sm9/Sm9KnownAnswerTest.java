@@ -64,7 +64,7 @@ class Sm9KnownAnswerTest {
     @MethodSource("signatures")
     void signature(Record v) {
         byte hid = v.hex("hid")[0];
-        Sm9MasterPublicKey master = Sm9.signMasterPublicKey(v.hex("ks"));
+        Sm9MasterPoint master = Sm9.signMasterPublicKey(v.hex("ks"));
         assertArrayEquals(prefixed(v.hex("ppub_s")), master.encoded());
         assertArrayEquals(v.hex("h1"), Sm9.h1(v.hex("ida"), hid));
         byte[] ds = Sm9.signUserKey(v.hex("ks"), v.hex("ida"), hid);
@@ -84,7 +84,7 @@ class Sm9KnownAnswerTest {
         assertArrayEquals(v.hex("s"), signer.signWithKnownNonce(ds, master, v.hex("r")).s());
 
         // verification, one-shot and in pieces, and from the master key's encoding
-        Sm9MasterPublicKey decoded = Sm9MasterPublicKey.decode(Sm9MasterPublicKey.Kind.SIGN, master.encoded());
+        Sm9MasterPoint decoded = Sm9MasterPoint.decode(Sm9MasterPoint.Kind.SIGN, master.encoded());
         signer.update(message, 0, message.length);
         assertTrue(signer.verify(decoded, v.hex("ida"), hid, v.hex("h"), v.hex("s")));
         feedUnevenly(signer, message);
@@ -106,7 +106,7 @@ class Sm9KnownAnswerTest {
     void keyExchange(Record v) {
         byte hid = v.hex("hid")[0];
         byte[] ke = v.hex("ke");
-        Sm9MasterPublicKey master = Sm9.encryptMasterPublicKey(ke);
+        Sm9MasterPoint master = Sm9.encryptMasterPublicKey(ke);
         assertArrayEquals(prefixed(v.hex("ppub_e")), master.encoded());
         byte[] deA = Sm9.encryptUserKey(ke, v.hex("ida"), hid);
         byte[] deB = Sm9.encryptUserKey(ke, v.hex("idb"), hid);
@@ -141,7 +141,7 @@ class Sm9KnownAnswerTest {
     @MethodSource("encapsulations")
     void keyEncapsulation(Record v) {
         byte hid = v.hex("hid")[0];
-        Sm9MasterPublicKey master = Sm9.encryptMasterPublicKey(v.hex("ke"));
+        Sm9MasterPoint master = Sm9.encryptMasterPublicKey(v.hex("ke"));
         assertArrayEquals(prefixed(v.hex("ppub_e")), master.encoded());
         assertEquals(v.text("g"), gt(master.pairingValue()));
         byte[] deB = Sm9.encryptUserKey(v.hex("ke"), v.hex("idb"), hid);
@@ -160,7 +160,7 @@ class Sm9KnownAnswerTest {
     @MethodSource("encryptions")
     void encryption(Record v) {
         byte hid = v.hex("hid")[0];
-        Sm9MasterPublicKey master = Sm9.encryptMasterPublicKey(v.hex("ke"));
+        Sm9MasterPoint master = Sm9.encryptMasterPublicKey(v.hex("ke"));
         byte[] deB = Sm9.encryptUserKey(v.hex("ke"), v.hex("idb"), hid);
         assertArrayEquals(prefixed(v.hex("de_b")), deB);
         Sm9Encryption.Cipher cipher = switch (v.text("enc_mode")) {

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * signatures g = e(P1, Ppub-s), for the others g = e(Ppub-e, P2). Every signature, verification,
  * encapsulation and exchange needs it, so precomputing it saves one pairing each.
  */
-public final class Sm9MasterPublicKey {
+public final class Sm9MasterPoint {
 
     /** Which schemes a master key serves. */
     public enum Kind {
@@ -25,7 +25,7 @@ public final class Sm9MasterPublicKey {
     private final long[] point; // affine: x then y
     private volatile long[] pairingValue;
 
-    private Sm9MasterPublicKey(Kind kind, byte[] encoded, long[] point) {
+    private Sm9MasterPoint(Kind kind, byte[] encoded, long[] point) {
         this.kind = kind;
         this.encoded = encoded;
         this.point = point;
@@ -37,16 +37,16 @@ public final class Sm9MasterPublicKey {
      *
      * @throws IllegalArgumentException if the bytes are not such a point
      */
-    public static Sm9MasterPublicKey decode(Kind kind, byte[] in) {
+    public static Sm9MasterPoint decode(Kind kind, byte[] in) {
         long[] point = kind == Kind.SIGN
                 ? Sm9Points.decodeG2(in, 0, in.length, "master public key")
                 : Sm9Points.decodeG1(in, 0, in.length, "master public key");
         byte[] canonical = in.length % 2 == 1 ? in.clone() : prefixed(in);
-        return new Sm9MasterPublicKey(kind, canonical, point);
+        return new Sm9MasterPoint(kind, canonical, point);
     }
 
-    static Sm9MasterPublicKey ofPoint(Kind kind, byte[] encoded, long[] affine) {
-        return new Sm9MasterPublicKey(kind, encoded, affine);
+    static Sm9MasterPoint ofPoint(Kind kind, byte[] encoded, long[] affine) {
+        return new Sm9MasterPoint(kind, encoded, affine);
     }
 
     private static byte[] prefixed(byte[] in) {
@@ -88,7 +88,7 @@ public final class Sm9MasterPublicKey {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Sm9MasterPublicKey other && other.kind == kind && Arrays.equals(other.encoded, encoded);
+        return o instanceof Sm9MasterPoint other && other.kind == kind && Arrays.equals(other.encoded, encoded);
     }
 
     @Override
