@@ -461,6 +461,11 @@ public final class ShangMiProvider extends Provider {
                 List.of("OID." + Sm9Keys.SM9_SIGN_OID, Sm9Keys.SM9_SIGN_OID), Sm9SignatureSpi::new);
         register("Cipher", "SM9", Sm9CipherSpi.class,
                 List.of("OID." + Sm9Keys.SM9_ENCRYPT_OID, Sm9Keys.SM9_ENCRYPT_OID), Sm9CipherSpi::new);
+        register("KeyAgreement", "SM9", Sm9KeyAgreementSpi.class,
+                List.of("OID." + Sm9Keys.SM9_EXCHANGE_OID, Sm9Keys.SM9_EXCHANGE_OID), Sm9KeyAgreementSpi::new);
+        if (Sm9Kem.available()) {
+            register("KEM", "SM9", Sm9Kem.class, List.of(), Sm9Kem::newSpi);
+        }
     }
 
     /** Whether to register {@code algorithm}'s services: always, unless the backend is pinned and lacks it. */

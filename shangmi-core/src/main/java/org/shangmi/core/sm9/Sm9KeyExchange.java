@@ -61,17 +61,33 @@ public final class Sm9KeyExchange {
 
     /** {@link #ephemeral(SecureRandom)} with r from {@code nonces}: the standard's example prints r. */
     byte[] ephemeral(Supplier<byte[]> nonces) {
-        if (r != null) {
+        return useEphemeral(nonces.get());
+    }
+
+    /**
+     * Takes r, made beforehand (a scalar in [1, N − 1], copied), and returns this party's
+     * R = [r]Q_peer: for callers that keep the ephemeral key apart from the exchange.
+     */
+    public byte[] useEphemeral(byte[] r) {
+        if (this.r != null) {
             throw new IllegalStateException("the ephemeral key was already made");
         }
+        if (!Sm9.isScalar(r)) {
+            throw new IllegalArgumentException("the ephemeral scalar must be 32 bytes in [1, N - 1]");
+        }
+        this.r = r.clone();
+        ownR = ephemeralPoint(master, initiator ? idB : idA, hid, this.r);
+        return ownR.clone();
+    }
+
+    /** R = [r]Q for Q = [H1(peerId || hid)]P1 + Ppub-e: the point a party sends to {@code peerId}. */
+    public static byte[] ephemeralPoint(Sm9MasterPoint master, byte[] peerId, byte hid, byte[] r) {
         G1Curve curve = new G1Curve();
-        long[] q = Sm9.userPoint(curve, master, initiator ? idB : idA, hid);
-        r = nonces.get();
+        long[] q = Sm9.userPoint(curve, master, peerId, hid);
         long[] point = new long[curve.size];
         curve.mul(point, 0, q, 0, r);
         curve.wipe();
-        ownR = Sm9Points.encodeG1(curve, point);
-        return ownR.clone();
+        return Sm9Points.encodeG1(curve, point);
     }
 
     /**
