@@ -23,11 +23,12 @@ import picocli.CommandLine.Spec;
  * Exit codes: 0 success, 1 an input or verification failure, 2 a usage error.
  */
 @Command(name = "shangmi", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "ShangMi cryptography (SM2, SM3, SM4) through the ShangMi provider.",
+        description = "ShangMi cryptography (SM2, SM3, SM4, SM9) through the ShangMi provider.",
         subcommands = {DgstCommand.class, MacCommand.class, GenkeyCommand.class, PkeyCommand.class, Pkcs8Command.class, Pkcs12Command.class,
             SignCommand.class, VerifyCommand.class, EncryptCommand.class, DecryptCommand.class, KexCommand.class,
             ReqCommand.class, X509Command.class, CrlCommand.class, CmsCommand.class, SClientCommand.class, SServerCommand.class,
-            EncCommand.class, DecCommand.class, BackendsCommand.class, SpeedCommand.class,
+            EncCommand.class, DecCommand.class, Sm9SetupCommand.class, Sm9KeygenCommand.class, Sm9SignCommand.class,
+            Sm9VerifyCommand.class, Sm9EncryptCommand.class, Sm9DecryptCommand.class, Sm9ExchCommand.class, BackendsCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:an input could not be read, or a verification failed", "2:usage error"})
@@ -176,7 +177,8 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is needed: dgst, mac, enc, dec, genkey, pkey, sign, verify, "
-                + "encrypt, decrypt, kex, pkcs8, pkcs12, req, x509, crl, cms, s_client, s_server, backends or speed (see shangmi --help)");
+                + "encrypt, decrypt, kex, pkcs8, pkcs12, req, x509, crl, cms, s_client, s_server, enc, dec, sm9setup, sm9keygen, "
+                + "sm9sign, sm9verify, sm9encrypt, sm9decrypt, sm9exch, backends or speed (see shangmi --help)");
     }
 
     InputStream stdin() {

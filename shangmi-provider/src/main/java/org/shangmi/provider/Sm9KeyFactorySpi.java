@@ -11,17 +11,20 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import org.shangmi.core.sm9.Sm9;
+import org.shangmi.core.sm9.Sm9KeyExchange;
+import org.shangmi.provider.spec.Sm9EphemeralKeySpec;
 import org.shangmi.provider.spec.PemKeySpec;
 import org.shangmi.provider.spec.Sm9KeyKind;
 import org.shangmi.provider.spec.Sm9UserKeySpec;
 
 /**
- * {@code KeyFactory "SM9"}: the KGC's extraction of user keys ({@link Sm9UserKeySpec}), and the
- * encodings of SM9 keys. Master public keys are read from X.509 SubjectPublicKeyInfo, GmSSL's
- * DER (both through {@code X509EncodedKeySpec}) and GmSSL's PEM ({@link PemKeySpec}, labels
- * "SM9 SIGN MASTER PUBLIC KEY" and "SM9 ENC MASTER PUBLIC KEY"), and written as X.509 or GmSSL's
- * PEM; private keys, master and user, as PKCS#8 (DER or PEM "PRIVATE KEY"). Every point read is
- * checked, and a master key's point must belong to its secret.
+ * {@code KeyFactory "SM9"}: the KGC's extraction of user keys ({@link Sm9UserKeySpec}), a key
+ * exchange's saved ephemeral key ({@link Sm9EphemeralKeySpec}), and the encodings of SM9 keys.
+ * Master public keys are read from X.509 SubjectPublicKeyInfo, GmSSL's DER (both through
+ * {@code X509EncodedKeySpec}) and GmSSL's PEM ({@link PemKeySpec}, labels "SM9 SIGN MASTER
+ * PUBLIC KEY" and "SM9 ENC MASTER PUBLIC KEY"), and written as X.509 or GmSSL's PEM; private
+ * keys, master and user, as PKCS#8 (DER or PEM "PRIVATE KEY"). Every point read is checked, and
+ * a master key's point must belong to its secret.
  */
 final class Sm9KeyFactorySpi extends KeyFactorySpi {
 
@@ -45,6 +48,9 @@ final class Sm9KeyFactorySpi extends KeyFactorySpi {
         if (keySpec instanceof Sm9UserKeySpec user) {
             return extract(user);
         }
+        if (keySpec instanceof Sm9EphemeralKeySpec ephemeral) {
+            return rebuild(ephemeral);
+        }
         byte[] der;
         if (keySpec instanceof PKCS8EncodedKeySpec pkcs8) {
             der = pkcs8.getEncoded();
@@ -58,6 +64,27 @@ final class Sm9KeyFactorySpi extends KeyFactorySpi {
             return (PrivateKey) Sm9Keys.decodePkcs8(der);
         } finally {
             Arrays.fill(der, (byte) 0);
+        }
+    }
+
+    private static Sm9EphemeralPrivateKey rebuild(Sm9EphemeralKeySpec spec) throws InvalidKeySpecException {
+        Sm9MasterPublicKey master;
+        try {
+            master = Sm9Keys.toMasterPublic(spec.getMasterPublicKey(), Sm9KeyKind.ENCRYPT);
+        } catch (InvalidKeyException e) {
+            throw new InvalidKeySpecException(e.getMessage(), e);
+        }
+        byte[] r = spec.getR();
+        try {
+            if (!Sm9.isScalar(r)) {
+                throw new InvalidKeySpecException("an SM9 ephemeral secret is 32 bytes in [1, N - 1]");
+            }
+            byte[] peerId = spec.getPeerId();
+            Sm9EphemeralPublicKey point = Sm9EphemeralPublicKey.of(
+                    Sm9KeyExchange.ephemeralPoint(master.master(), peerId, spec.getHid(), r));
+            return new Sm9EphemeralPrivateKey(r, point, master, peerId, spec.getHid());
+        } finally {
+            Arrays.fill(r, (byte) 0);
         }
     }
 
