@@ -124,6 +124,21 @@ public final class Sm9 {
         Arrays.fill(Sm9Points.decodeG2(point, 0, point.length, what), 0);
     }
 
+    /**
+     * e(P, Q) for P in G1 (65 or 64 bytes) and Q in G2 (129 or 128 bytes), as the 384 bytes
+     * GB/T 38635 converts an element of GT to; both points are checked first.
+     */
+    public static byte[] pairing(byte[] p, byte[] q) {
+        long[] g1 = Sm9Points.decodeG1(p, 0, p.length, "P");
+        long[] g2 = Sm9Points.decodeG2(q, 0, q.length, "Q");
+        long[] f = new long[Tower.FP12];
+        new Pairing().pair(f, 0, g1, 0, g2, 0);
+        byte[] out = new byte[GT_LENGTH];
+        Tower.encode12(f, 0, out, 0);
+        Arrays.fill(f, 0);
+        return out;
+    }
+
     // ------------------------------------------------------------------ master keys
 
     /** The signature master public key Ppub-s = [ks]P2 of the master secret ks. */

@@ -26,6 +26,7 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
@@ -38,10 +39,16 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.shangmi.core.testing.Vectors;
+import org.shangmi.core.util.Der;
 import org.shangmi.provider.Backend;
 import org.shangmi.provider.ShangMiProvider;
 import org.shangmi.provider.Sm2PrivateKey;
+import org.shangmi.provider.Sm9MasterPrivateKey;
 import org.shangmi.provider.spec.PemKeySpec;
+import org.shangmi.provider.spec.Sm9CipherParameterSpec;
+import org.shangmi.provider.spec.Sm9ParameterSpec;
+import org.shangmi.provider.spec.Sm9UserKeySpec;
 
 /**
  * Fuzz targets for every decoder and every decrypt and verify path. Each may refuse its input
@@ -74,6 +81,14 @@ class DecoderFuzzTest {
     private static final SecretKeySpec SM4_KEY = new SecretKeySpec(
             new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, "SM4");
 
+    /** The SM9 examples of GM/T 0044.5 (vectors/sm9-gmt0044.jsonl): Alice's signature of MESSAGE_SM9_SIGN, Bob's ciphertext. */
+    private static final byte[] MESSAGE_SM9_SIGN = "Chinese IBS standard".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MESSAGE_SM9_ENCRYPT = "Chinese IBE standard".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SM9_SIGNATURE;
+    private static final PublicKey SM9_SIGN_MASTER;
+    private static final PrivateKey SM9_BOB;
+    private static final KeyFactory SM9_KEYS;
+
     static {
         BACKENDS.add(new ShangMiProvider(Backend.JAVA));
         for (Backend backend : new Backend[] {Backend.FFM, Backend.JNI}) {
@@ -88,9 +103,26 @@ class DecoderFuzzTest {
             PRIVATE_KEY = KEYS.generatePrivate(new PemKeySpec(KEY_PEM));
             PUBLIC_KEY = ((Sm2PrivateKey) PRIVATE_KEY).getPublicKey();
             PASSWORD = SecretKeyFactory.getInstance("PBE").generateSecret(new PBEKeySpec("fuzz".toCharArray()));
+            SM9_KEYS = KeyFactory.getInstance("SM9", BACKENDS.get(0));
+            Vectors.Record sign = Vectors.load(Vectors.SM9, "SM9-SIGN").get(0);
+            SM9_SIGN_MASTER = ((Sm9MasterPrivateKey) SM9_KEYS.generatePrivate(new PKCS8EncodedKeySpec(
+                    sm9MasterPkcs8("1.2.156.10197.1.302.1", sign.hex("ks"), "04" + sign.text("ppub_s"))))).getPublicKey();
+            SM9_SIGNATURE = new Der.Writer().element(Der.OCTET_STRING, sign.hex("h")).bitString(sign.hex("s")).wrap(Der.SEQUENCE);
+            Vectors.Record encrypt = Vectors.load(Vectors.SM9, "SM9-ENCRYPT").get(0);
+            PrivateKey master = SM9_KEYS.generatePrivate(new PKCS8EncodedKeySpec(
+                    sm9MasterPkcs8("1.2.156.10197.1.302.3", encrypt.hex("ke"), "04" + encrypt.text("ppub_e"))));
+            SM9_BOB = SM9_KEYS.generatePrivate(new Sm9UserKeySpec(master, encrypt.hex("idb"), encrypt.hex("hid")[0]));
         } catch (GeneralSecurityException e) {
             throw new ExceptionInInitializerError(e);
         }
+    }
+
+    private static byte[] sm9MasterPkcs8(String kindOid, byte[] secret, String pointHex) {
+        byte[] inner = new Der.Writer().unsignedInteger(secret, 0, secret.length).bitString(HexFormat.of().parseHex(pointHex))
+                .wrap(Der.SEQUENCE);
+        byte[] algorithm = new Der.Writer().element(Der.OBJECT_IDENTIFIER, Der.oid("1.2.156.10197.1.302"))
+                .element(Der.OBJECT_IDENTIFIER, Der.oid(kindOid)).wrap(Der.SEQUENCE);
+        return new Der.Writer().smallInteger(0).raw(algorithm).element(Der.OCTET_STRING, inner).wrap(Der.SEQUENCE);
     }
 
     /** The certificate targets go through the JDK's factory, which reads SM2 keys with ShangMi first. */
@@ -171,6 +203,65 @@ class DecoderFuzzTest {
             assertArrayEquals(MESSAGE, cipher.doFinal(input, 1, input.length - 1));
         } catch (BadPaddingException refused) {
             // documented: not a ciphertext of this key
+        }
+    }
+
+    /**
+     * SM9 keys in every encoding KeyFactory "SM9" reads (X.509 or GmSSL's DER, PKCS#8 master and
+     * user keys): a key read is re-read from its own encoding to an equal key.
+     */
+    @FuzzTest(maxDuration = "5s")
+    void sm9Key(byte[] input) throws GeneralSecurityException {
+        try {
+            PublicKey key = SM9_KEYS.generatePublic(new X509EncodedKeySpec(input));
+            assertEquals(key, SM9_KEYS.generatePublic(new X509EncodedKeySpec(key.getEncoded())));
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+        try {
+            PrivateKey key = SM9_KEYS.generatePrivate(new PKCS8EncodedKeySpec(input));
+            assertEquals(key, SM9_KEYS.generatePrivate(new PKCS8EncodedKeySpec(key.getEncoded())));
+        } catch (InvalidKeySpecException refused) {
+            // documented
+        }
+    }
+
+    /**
+     * An SM9 signature of the standard's message by Alice: false, never an exception, for
+     * anything but the standard's own signature (DER allows no second encoding of it, and another
+     * valid signature would be a forgery).
+     */
+    @FuzzTest(maxDuration = "5s")
+    void sm9Signature(byte[] input) throws GeneralSecurityException {
+        Signature verifier = Signature.getInstance("SM9", BACKENDS.get(0));
+        verifier.initVerify(SM9_SIGN_MASTER);
+        verifier.setParameter(new Sm9ParameterSpec("Alice", Sm9ParameterSpec.HID_SIGN));
+        verifier.update(MESSAGE_SM9_SIGN);
+        if (verifier.verify(input)) {
+            assertArrayEquals(SM9_SIGNATURE, input, "a second signature verified: a lax decoder or a forgery");
+        }
+    }
+
+    /**
+     * An SM9 ciphertext to Bob in the layout, cipher and MAC the first byte picks: the standard's
+     * message, or a BadPaddingException.
+     */
+    @FuzzTest(maxDuration = "5s")
+    void sm9Ciphertext(byte[] input) throws GeneralSecurityException {
+        if (input.length == 0) {
+            return;
+        }
+        Sm9CipherParameterSpec.Cipher[] ciphers = Sm9CipherParameterSpec.Cipher.values();
+        Sm9CipherParameterSpec spec = new Sm9CipherParameterSpec(new Sm9ParameterSpec("Bob", Sm9ParameterSpec.HID_ENCRYPT),
+                ciphers[(input[0] & 0xff) % ciphers.length],
+                (input[0] & 0x10) == 0 ? Sm9CipherParameterSpec.Mac.SM3 : Sm9CipherParameterSpec.Mac.HMAC_SM3,
+                (input[0] & 0x20) == 0 ? Sm9CipherParameterSpec.Layout.DER : Sm9CipherParameterSpec.Layout.C1C3C2);
+        Cipher cipher = Cipher.getInstance("SM9", BACKENDS.get(0));
+        cipher.init(Cipher.DECRYPT_MODE, SM9_BOB, spec);
+        try {
+            assertArrayEquals(MESSAGE_SM9_ENCRYPT, cipher.doFinal(input, 1, input.length - 1));
+        } catch (BadPaddingException refused) {
+            // documented: not a ciphertext for Bob (AEADBadTagException included)
         }
     }
 
