@@ -31,6 +31,12 @@ final class InputBuffer {
         return length;
     }
 
+    /** Forgets the input after its first {@code keep} bytes, overwriting it. */
+    void truncate(int keep) {
+        Arrays.fill(bytes, keep, length, (byte) 0);
+        length = keep;
+    }
+
     /** Forgets the input, overwriting it. */
     void clear() {
         Arrays.fill(bytes, 0, length, (byte) 0);

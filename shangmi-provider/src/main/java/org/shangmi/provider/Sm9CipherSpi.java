@@ -36,8 +36,8 @@ import org.shangmi.provider.spec.Sm9ParameterSpec;
 final class Sm9CipherSpi extends CipherSpi {
 
     private static final int C3_LENGTH = 32;
-    /** DER framing around the parts at most: SEQUENCE, EnType, the headers of C1, C3 and C2. */
-    private static final int DER_FRAMING = 5 + 3 + 3 + 2 + 5;
+    /** DER framing around the parts at most: SEQUENCE, EnType, the headers of C1 (and its unused-bits byte), C3 and C2. */
+    private static final int DER_FRAMING = 6 + 3 + 3 + 2 + 6;
 
     private final InputBuffer input = new InputBuffer();
     private int opmode;
@@ -167,22 +167,30 @@ final class Sm9CipherSpi extends CipherSpi {
         if (in != null && inputLen > 0) {
             Ranges.check(in, inputOffset, inputLen);
         }
-        int needed = engineGetOutputSize(inputLen);
-        if (isEncrypting() && needed > output.length - outputOffset) {
-            // the exact size is known only once encrypted; ask for the bound, as the JCA allows
-            throw new ShortBufferException("SM9 needs up to " + needed + " bytes of output, "
-                    + Math.max(0, output.length - outputOffset) + " given");
+        int room = Math.max(0, output.length - outputOffset);
+        if (isEncrypting() && engineGetOutputSize(inputLen) > room) {
+            // the exact size is known only once encrypted (r is random): ask for the bound, as the JCA allows
+            throw new ShortBufferException("SM9 needs up to " + engineGetOutputSize(inputLen) + " bytes of output, "
+                    + room + " given");
         }
-        byte[] result = engineDoFinal(in, inputOffset, inputLen);
+        int before = input.length();
+        byte[] result = null;
         try {
-            if (result.length > output.length - outputOffset) {
-                throw new ShortBufferException("SM9 needs " + result.length + " bytes of output, "
-                        + Math.max(0, output.length - outputOffset) + " given; the input is consumed");
+            append(in, inputOffset, inputLen);
+            result = isEncrypting() ? encrypt(input.bytes(), input.length()) : decrypt(input.bytes(), input.length());
+            if (result.length > room) {
+                // as if this call had not happened, so that the caller can repeat it with a larger buffer
+                input.truncate(before);
+                throw new ShortBufferException("SM9 needs " + result.length + " bytes of output, " + room + " given");
             }
             System.arraycopy(result, 0, output, outputOffset, result.length);
+            input.clear();
             return result.length;
+        } catch (BadPaddingException | RuntimeException e) {
+            input.clear();
+            throw e;
         } finally {
-            if (!isEncrypting()) {
+            if (result != null && !isEncrypting()) {
                 Arrays.fill(result, (byte) 0);
             }
         }
@@ -236,6 +244,9 @@ final class Sm9CipherSpi extends CipherSpi {
             byte[] c3 = fields.bytes(Der.OCTET_STRING);
             byte[] c2 = fields.bytes(Der.OCTET_STRING);
             fields.expectEnd();
+            if (c1.length != Sm9.G1_LENGTH) {
+                throw new Der.MalformedException("C1 must be 04 || x || y"); // one encoding per ciphertext
+            }
             Sm9Encryption.Cipher expected = coreCipher(spec.getCipher());
             if (enType != expected.enType) {
                 Sm9Encryption.Cipher named = Sm9Encryption.Cipher.ofEnType(enType);
@@ -283,6 +294,9 @@ final class Sm9CipherSpi extends CipherSpi {
         byte[] encoded = null;
         try {
             encoded = decrypt(wrappedKey, wrappedKey.length);
+            if (encoded.length == 0) {
+                throw new InvalidKeyException("the wrapped key is empty");
+            }
             return new javax.crypto.spec.SecretKeySpec(encoded, wrappedKeyAlgorithm);
         } catch (BadPaddingException e) {
             throw new InvalidKeyException("the wrapped key does not decrypt: " + e.getMessage(), e);

@@ -22,7 +22,8 @@ import org.shangmi.provider.spec.Sm9KeyKind;
  * {@link Sm9KeyExchangeSpec}; {@code doPhase} (last phase) the peer's ephemeral public key
  * ({@link Sm9EphemeralPublicKey#of}). {@code generateSecret()} gives the key bytes;
  * {@code generateSecret(alg)} an {@link Sm9ExchangedKey} that also carries the confirmation
- * values SA and SB.
+ * values SA and SB. An agreement ends the exchange: the next one needs {@code init} with a new
+ * ephemeral key.
  */
 final class Sm9KeyAgreementSpi extends KeyAgreementSpi {
 
@@ -129,7 +130,8 @@ final class Sm9KeyAgreementSpi extends KeyAgreementSpi {
 
     private Agreed agree() {
         if (spec == null) {
-            throw new IllegalStateException("the KeyAgreement is not initialised");
+            throw new IllegalStateException("the KeyAgreement is not initialised (or its exchange is done: "
+                    + "init again with a new ephemeral key)");
         }
         if (peer == null) {
             throw new IllegalStateException("doPhase with the peer's ephemeral public key first");
@@ -150,7 +152,10 @@ final class Sm9KeyAgreementSpi extends KeyAgreementSpi {
             exchange.destroy();
             Arrays.fill(de, (byte) 0);
             Arrays.fill(r, (byte) 0);
-            peer = null; // one agreement per doPhase, as the JCA resets after generateSecret
+            // an ephemeral key serves one exchange: reusing r would tie sessions together
+            peer = null;
+            spec = null;
+            ephemeral = null;
         }
     }
 }

@@ -33,6 +33,8 @@ final class Sm9KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
             throw new InvalidParameterException("SM9 keys are on a 256-bit curve, not " + keysize
                     + " bits; choose the kind with Sm9KeyGenParameterSpec");
         }
+        this.kind = Sm9KeyKind.SIGN;
+        this.exchange = null;
         this.random = random;
     }
 

@@ -10,6 +10,7 @@ import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
+import org.shangmi.core.sm9.Sm9;
 import org.shangmi.core.sm9.Sm9Signer;
 import org.shangmi.core.util.Der;
 import org.shangmi.provider.spec.Sm9KeyKind;
@@ -18,7 +19,7 @@ import org.shangmi.provider.spec.Sm9ParameterSpec;
 /**
  * {@code Signature "SM9"} (GB/T 38635.2): signs with a user's signing key; verifies with the
  * signature master public key and the signer's identity, given by
- * {@code setParameter(new Sm9ParameterSpec(id, hid))}. The signature is GmSSL's and gmsm's DER,
+ * {@code setParameter(new Sm9ParameterSpec(id, hid))} after each {@code initVerify}. The signature is GmSSL's and gmsm's DER,
  * {@code SEQUENCE {h OCTET STRING (32 bytes), S BIT STRING (04 || x || y)}}, 104 bytes. A
  * malformed signature verifies as false. The message streams: any length, no buffer.
  */
@@ -37,6 +38,7 @@ final class Sm9SignatureSpi extends SignatureSpi {
     protected void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
         verifyingKey = Sm9Keys.toMasterPublic(publicKey, Sm9KeyKind.SIGN);
         signingKey = null;
+        identity = null; // each verification names its signer: a reused Signature must not keep the last one
         signer.reset();
     }
 
@@ -92,15 +94,19 @@ final class Sm9SignatureSpi extends SignatureSpi {
         if (signingKey == null) {
             throw new SignatureException("initialised for verification, not signing");
         }
-        byte[] ds = signingKey.pointCopy();
+        byte[] ds = null;
         try {
+            ds = signingKey.pointCopy();
             Sm9Signer.Signature signature = signer.sign(ds, signingKey.getMasterPublicKey().master(),
                     random != null ? random : DefaultRandom.get());
             return new Der.Writer().element(Der.OCTET_STRING, signature.h()).bitString(signature.s()).wrap(Der.SEQUENCE);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            signer.reset();
             throw new SignatureException(e.getMessage(), e);
         } finally {
-            Arrays.fill(ds, (byte) 0);
+            if (ds != null) {
+                Arrays.fill(ds, (byte) 0);
+            }
         }
     }
 
@@ -125,6 +131,9 @@ final class Sm9SignatureSpi extends SignatureSpi {
             h = fields.bytes(Der.OCTET_STRING);
             s = fields.bitString();
             fields.expectEnd();
+            if (s.length != Sm9.G1_LENGTH) {
+                throw new Der.MalformedException("S must be 04 || x || y"); // one encoding per signature
+            }
         } catch (Der.MalformedException | NullPointerException e) {
             signer.reset();
             return false;

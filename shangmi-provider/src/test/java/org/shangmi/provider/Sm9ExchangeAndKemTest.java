@@ -88,6 +88,9 @@ class Sm9ExchangeAndKemTest {
         assertTrue(aliceKey.confirms(bobKey.getConfirmation()), "A checks SB");
         assertTrue(bobKey.confirms(aliceKey.getConfirmation()), "B checks SA");
         assertFalse(aliceKey.confirms(aliceKey.getConfirmation()), "SA is not SB");
+        // the ephemeral key served its exchange: a second agreement needs a new init
+        assertThrows(IllegalStateException.class, () -> a.doPhase(bobEphemeral.getPublic(), true));
+        assertThrows(IllegalStateException.class, () -> a.generateSecret("SM4"));
 
         // a party with another identity than its key's agrees on a different key, and its SB fails
         PrivateKey mallory = userKey(master, "Mallory".getBytes(StandardCharsets.US_ASCII), Sm9ParameterSpec.HID_EXCHANGE);

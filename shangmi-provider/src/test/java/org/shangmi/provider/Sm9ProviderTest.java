@@ -296,6 +296,59 @@ class Sm9ProviderTest {
     }
 
     @Test
+    void jcaContractsAfterErrorsAndReuse() throws Exception {
+        PrivateKey bob = keyFactory().generatePrivate(new Sm9UserKeySpec(ENCRYPT_MASTER.getPrivate(), BOB, Sm9ParameterSpec.HID_ENCRYPT));
+        Sm9ParameterSpec recipient = new Sm9ParameterSpec(BOB, Sm9ParameterSpec.HID_ENCRYPT);
+        Cipher encryptor = Cipher.getInstance("SM9", PROVIDER);
+        encryptor.init(Cipher.ENCRYPT_MODE, ENCRYPT_MASTER.getPublic(), recipient);
+        byte[] message = "sixteen bytes!!!".getBytes(StandardCharsets.US_ASCII);
+        byte[] tooSmall = new byte[encryptor.getOutputSize(message.length) - 1];
+        assertThrows(javax.crypto.ShortBufferException.class, () -> encryptor.doFinal(message, 0, message.length, tooSmall, 0));
+        byte[] ciphertext = encryptor.doFinal(message);
+        // decryption into a short buffer keeps the input, so the call can be repeated
+        Cipher decryptor = Cipher.getInstance("SM9", PROVIDER);
+        decryptor.init(Cipher.DECRYPT_MODE, bob, recipient);
+        decryptor.update(ciphertext, 0, 10);
+        byte[] small = new byte[message.length - 1];
+        assertThrows(javax.crypto.ShortBufferException.class,
+                () -> decryptor.doFinal(ciphertext, 10, ciphertext.length - 10, small, 0));
+        byte[] enough = new byte[message.length];
+        assertEquals(message.length, decryptor.doFinal(ciphertext, 10, ciphertext.length - 10, enough, 0));
+        assertArrayEquals(message, enough);
+
+        // a DER signature whose S lacks its 04 is not a second encoding of the same signature
+        KeyPair master = masterPair(Sm9KeyGenParameterSpec.SIGN);
+        PrivateKey alice = keyFactory().generatePrivate(new Sm9UserKeySpec(master.getPrivate(), ALICE, Sm9ParameterSpec.HID_SIGN));
+        Signature signer = Signature.getInstance("SM9", PROVIDER);
+        signer.initSign(alice);
+        signer.update(message);
+        Der.Reader fields = new Der.Reader(signer.sign()).sequence();
+        byte[] h = fields.bytes(Der.OCTET_STRING);
+        byte[] s = fields.bitString();
+        byte[] bare = new Der.Writer().element(Der.OCTET_STRING, h).bitString(Arrays.copyOfRange(s, 1, 65)).wrap(Der.SEQUENCE);
+        byte[] full = new Der.Writer().element(Der.OCTET_STRING, h).bitString(s).wrap(Der.SEQUENCE);
+        Signature verifier = Signature.getInstance("SM9", PROVIDER);
+        verifier.initVerify(master.getPublic());
+        verifier.setParameter(new Sm9ParameterSpec(ALICE, Sm9ParameterSpec.HID_SIGN));
+        verifier.update(message);
+        assertFalse(verifier.verify(bare));
+        verifier.update(message);
+        assertTrue(verifier.verify(full));
+        // initVerify forgets the last signer's identity
+        verifier.initVerify(master.getPublic());
+        verifier.update(message);
+        assertThrows(SignatureException.class, () -> verifier.verify(full));
+
+        // initialize(256) after an exchange spec makes a signature master key again
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("SM9", PROVIDER);
+        generator.initialize(new org.shangmi.provider.spec.Sm9ExchangeKeyGenParameterSpec(ENCRYPT_MASTER.getPublic(), BOB,
+                Sm9ParameterSpec.HID_EXCHANGE));
+        assertTrue(generator.generateKeyPair().getPublic() instanceof Sm9EphemeralPublicKey);
+        generator.initialize(256);
+        assertEquals(Sm9KeyKind.SIGN, ((Sm9MasterPublicKey) generator.generateKeyPair().getPublic()).getKind());
+    }
+
+    @Test
     void badKeysAreRefusedWithTheReason() throws Exception {
         KeyPair sign = masterPair(Sm9KeyGenParameterSpec.SIGN);
         byte[] point = ((Sm9MasterPublicKey) sign.getPublic()).getPoint();
@@ -348,6 +401,7 @@ class Sm9ProviderTest {
         Signature signer = Signature.getInstance("SM9", PROVIDER);
         signer.initSign(userKey);
         signer.update((byte) 1);
-        assertThrows(IllegalStateException.class, signer::sign);
+        SignatureException destroyed = assertThrows(SignatureException.class, signer::sign);
+        assertTrue(destroyed.getMessage().contains("destroyed"), destroyed.getMessage());
     }
 }

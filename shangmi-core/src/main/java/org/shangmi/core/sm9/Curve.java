@@ -74,6 +74,7 @@ abstract class Curve {
         fmul(x, xo, a, ao, z, 0);
         fmul(y, yo, a, ao + e, z, 0);
         Arrays.fill(z, 0);
+        wipe();
     }
 
     /** All ones if (x, y) satisfies y² = x³ + b, else 0. */

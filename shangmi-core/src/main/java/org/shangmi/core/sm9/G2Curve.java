@@ -21,6 +21,13 @@ final class G2Curve extends Curve {
         return b3;
     }
 
+    /** Clears the curve's temporaries and the tower's, which its field operations use. */
+    @Override
+    void wipe() {
+        super.wipe();
+        tower.wipe();
+    }
+
     @Override
     void fadd(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         Tower.add2(r, ro, a, ao, b, bo);

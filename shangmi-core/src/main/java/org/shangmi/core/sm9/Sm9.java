@@ -150,6 +150,7 @@ public final class Sm9 {
         byte[] encoded = Sm9Points.encodeG2(twist, point);
         long[] affine = new long[2 * Tower.FP2];
         twist.toAffine(affine, 0, affine, Tower.FP2, point, 0);
+        twist.wipe();
         return Sm9MasterPoint.ofPoint(Sm9MasterPoint.Kind.SIGN, encoded, affine);
     }
 
@@ -176,7 +177,12 @@ public final class Sm9 {
         long[] point = new long[curve.size];
         curve.mul(point, 0, Sm9Points.p1(), 0, t2);
         Arrays.fill(t2, (byte) 0);
-        return Sm9Points.encodeG1(curve, point);
+        try {
+            return Sm9Points.encodeG1(curve, point);
+        } finally {
+            Arrays.fill(point, 0);
+            curve.wipe();
+        }
     }
 
     /**
@@ -191,7 +197,12 @@ public final class Sm9 {
         long[] point = new long[twist.size];
         twist.mul(point, 0, Sm9Points.p2(), 0, t2);
         Arrays.fill(t2, (byte) 0);
-        return Sm9Points.encodeG2(twist, point);
+        try {
+            return Sm9Points.encodeG2(twist, point);
+        } finally {
+            Arrays.fill(point, 0);
+            twist.wipe();
+        }
     }
 
     /** t2 = s·(H1(id || hid) + s)⁻¹ mod N, in constant time in s. */
@@ -264,18 +275,22 @@ public final class Sm9 {
         long[] w = new long[Tower.FP12];
         long[] c = new long[curve.size];
         byte[] key = new byte[keyLength];
-        while (true) {
-            byte[] r = nonces.get();
-            curve.mul(c, 0, q, 0, r);
-            tower.pow12(w, 0, master.pairingValue(), 0, r);
-            Arrays.fill(r, (byte) 0);
-            byte[] encapsulation = Sm9Points.encodeG1(curve, c);
-            kdf(encapsulation, w, id, key);
-            if (!ConstantTime.isZero(key, 0, keyLength)) {
-                Arrays.fill(w, 0);
-                tower.wipe();
-                return new Encapsulated(encapsulation, key);
+        try {
+            while (true) {
+                byte[] r = nonces.get();
+                curve.mul(c, 0, q, 0, r);
+                tower.pow12(w, 0, master.pairingValue(), 0, r);
+                Arrays.fill(r, (byte) 0);
+                byte[] encapsulation = Sm9Points.encodeG1(curve, c);
+                kdf(encapsulation, w, id, key);
+                if (!ConstantTime.isZero(key, 0, keyLength)) {
+                    return new Encapsulated(encapsulation, key);
+                }
             }
+        } finally {
+            Arrays.fill(w, 0);
+            tower.wipe();
+            curve.wipe();
         }
     }
 

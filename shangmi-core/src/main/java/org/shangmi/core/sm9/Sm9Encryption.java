@@ -90,6 +90,8 @@ public final class Sm9Encryption {
     static Ciphertext encrypt(Sm9MasterPoint master, byte[] id, byte hid, byte[] message, int off, int len,
             Cipher cipher, Mac mac, Supplier<byte[]> nonces, SecureRandom random) {
         Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(cipher, "cipher");
+        Objects.requireNonNull(mac, "mac");
         Objects.checkFromIndexSize(off, len, message.length);
         G1Curve curve = new G1Curve();
         long[] q = Sm9.userPoint(curve, master, id, hid);
@@ -128,6 +130,8 @@ public final class Sm9Encryption {
      */
     public static byte[] decrypt(byte[] userKey, byte[] id, Ciphertext ciphertext, Cipher cipher, Mac mac) {
         Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(cipher, "cipher");
+        Objects.requireNonNull(mac, "mac");
         byte[] c2 = ciphertext.c2();
         if (ciphertext.c3().length != K2_LENGTH) {
             throw new IllegalArgumentException("C3 must be 32 bytes, not " + ciphertext.c3().length);
@@ -192,7 +196,8 @@ public final class Sm9Encryption {
         byte[] c2 = new byte[iv + padded];
         System.arraycopy(message, off, c2, iv, len);
         Arrays.fill(c2, iv + len, c2.length, (byte) (padded - len));
-        Sm4 sm4 = new Sm4(Arrays.copyOf(key, Sm4.KEY_SIZE));
+        byte[] k1 = Arrays.copyOf(key, Sm4.KEY_SIZE);
+        Sm4 sm4 = new Sm4(k1);
         try {
             if (cipher == Cipher.SM4_ECB) {
                 sm4.encryptBlocks(c2, 0, c2, 0, padded / BLOCK);
@@ -210,6 +215,7 @@ public final class Sm9Encryption {
             return c2;
         } finally {
             sm4.wipe();
+            Arrays.fill(k1, (byte) 0);
         }
     }
 
@@ -223,7 +229,8 @@ public final class Sm9Encryption {
         }
         int iv = cipher == Cipher.SM4_CBC ? BLOCK : 0;
         byte[] padded = new byte[c2.length - iv];
-        Sm4 sm4 = new Sm4(Arrays.copyOf(key, Sm4.KEY_SIZE));
+        byte[] k1 = Arrays.copyOf(key, Sm4.KEY_SIZE);
+        Sm4 sm4 = new Sm4(k1);
         try {
             sm4.decryptBlocks(c2, iv, padded, 0, padded.length / BLOCK);
             if (cipher == Cipher.SM4_CBC) {
@@ -233,6 +240,7 @@ public final class Sm9Encryption {
             }
         } finally {
             sm4.wipe();
+            Arrays.fill(k1, (byte) 0);
         }
         int pad = padded[padded.length - 1] & 0xff;
         boolean valid = pad >= 1 && pad <= BLOCK;

@@ -44,7 +44,7 @@ public final class Sm9KeyExchange {
         Objects.requireNonNull(userKey, "userKey");
         Objects.requireNonNull(ownId, "ownId");
         Objects.requireNonNull(peerId, "peerId");
-        Sm9Points.decodeG2(userKey, 0, userKey.length, "user key de"); // refuse a bad key at once
+        Sm9.checkG2(userKey, "user key de"); // refuse a bad key at once
         this.master = master;
         this.userKey = userKey.clone();
         this.idA = (initiator ? ownId : peerId).clone();

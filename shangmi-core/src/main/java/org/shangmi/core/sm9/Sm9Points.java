@@ -117,7 +117,10 @@ final class Sm9Points {
         long[] q = new long[3 * FP2];
         twist.fromAffine(q, 0, r, 0, r, FP2);
         twist.mul(q, 0, q, 0, ORDER);
-        if (twist.isInfinityMask(q, 0) == 0) {
+        long infinity = twist.isInfinityMask(q, 0);
+        Arrays.fill(q, 0);
+        twist.wipe();
+        if (infinity == 0) {
             throw new IllegalArgumentException(what + ": not in the order-N subgroup G2");
         }
         return r;

@@ -186,7 +186,9 @@ public final class Der {
             if (contents.length == 0 || contents[0] != 0) {
                 throw new MalformedException("BIT STRING with unused bits");
             }
-            return Arrays.copyOfRange(contents, 1, contents.length);
+            byte[] bits = Arrays.copyOfRange(contents, 1, contents.length);
+            Arrays.fill(contents, (byte) 0); // the bits may be a private key's
+            return bits;
         }
 
         private int header(int tag) throws MalformedException {

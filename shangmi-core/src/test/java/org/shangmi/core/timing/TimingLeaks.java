@@ -18,6 +18,7 @@ import org.shangmi.core.sm2.Sm2Encryptor;
 import org.shangmi.core.sm2.Sm2Point;
 import org.shangmi.core.sm2.Sm2Signer;
 import org.shangmi.core.sm4.Sm4;
+import org.shangmi.core.sm9.Sm9Timing;
 import org.shangmi.core.sm4.Sm4CbcMessages;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.util.ConstantTime;
@@ -259,6 +260,45 @@ public final class TimingLeaks {
         targets.add(ghash("GHASH on vectors (GCM's associated data)", vector.newSm4Gcm(key, new byte[12], 16)));
     }
 
+    /**
+     * SM9: signing with r fixed against random (w = g^r, l = r − h and S = [l]ds all follow
+     * from r); decryption with a valid against a wrong C3; and the pairing of decryption with
+     * one user key against others (de in the Miller loop). About a millisecond each: run these
+     * with fewer measurements.
+     */
+    private static void sm9Targets(List<Target> targets) {
+        Sm9Timing sm9 = new Sm9Timing();
+        targets.add(new Scalar() {
+            public String name() { return "SM9 signing (r used)"; }
+            public int batch() { return 1; }
+            public int run(byte[] r) { return sm9.sign(r); }
+        });
+        byte[] tag = sm9.validTag();
+        targets.add(new Target() {
+            public String name() { return "SM9 decryption"; }
+            public String classes() { return "valid against wrong C3"; }
+            public int batch() { return 1; }
+            public int inputLength() { return tag.length; }
+            public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+                System.arraycopy(tag, 0, input, 0, tag.length);
+                if (inputClass == 1) {
+                    input[random.nextInt(tag.length)] ^= 1;
+                }
+            }
+            public int run(byte[] input) { return sm9.decryptWithTag(input); }
+        });
+        targets.add(new Target() {
+            public String name() { return "SM9 decapsulation (user key used)"; }
+            public String classes() { return "one key against others"; }
+            public int batch() { return 1; }
+            public int inputLength() { return 1; }
+            public void prepare(int inputClass, SplittableRandom random, byte[] input) {
+                input[0] = (byte) (inputClass == 0 ? -1 : random.nextInt(sm9.otherKeys()));
+            }
+            public int run(byte[] input) { return sm9.decapsulateWith(input[0]); }
+        });
+    }
+
     /** GCM's tag over 256 bytes of associated data alone: its GHASH, fixed against random data. */
     private static Target ghash(String name, AeadEngine gcm) {
         byte[] tagOut = new byte[16];
@@ -323,6 +363,8 @@ public final class TimingLeaks {
             public int batch() { return 1; }
             public int run(byte[] privateKey) { signer.sign(privateKey, digest, nonceSeed, signature, 0); return signature[0]; }
         });
+
+        sm9Targets(targets);
 
         byte[] key = new byte[16];
         Arrays.fill(key, (byte) 0x3c);
