@@ -3,13 +3,10 @@ package org.shangmi.provider;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.security.PrivateKey;
 import java.security.spec.InvalidKeySpecException;
 import java.util.Arrays;
-import javax.security.auth.Destroyable;
 import org.shangmi.core.sm9.Sm9;
 import org.shangmi.core.sm9.Sm9MasterPoint;
-import org.shangmi.core.util.ConstantTime;
 import org.shangmi.provider.spec.Sm9KeyKind;
 
 /**
@@ -18,18 +15,14 @@ import org.shangmi.provider.spec.Sm9KeyKind;
  * key ({@code KeyFactory "SM9"} with an {@code Sm9UserKeySpec}). Encoded as PKCS#8 as GmSSL
  * writes it; {@link #destroy()} wipes the secret.
  */
-public final class Sm9MasterPrivateKey implements PrivateKey, Destroyable {
+public final class Sm9MasterPrivateKey extends Sm9PrivateKeyBase {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    private final Sm9KeyKind kind;
-    private final byte[] secret;
     private final Sm9MasterPublicKey publicKey;
-    private volatile boolean destroyed;
 
     private Sm9MasterPrivateKey(Sm9KeyKind kind, byte[] secret, Sm9MasterPublicKey publicKey) {
-        this.kind = kind;
-        this.secret = secret.clone();
+        super(kind, secret);
         this.publicKey = publicKey;
     }
 
@@ -58,57 +51,33 @@ public final class Sm9MasterPrivateKey implements PrivateKey, Destroyable {
         return new Sm9MasterPrivateKey(kind, secret, new Sm9MasterPublicKey(kind, derived));
     }
 
-    public Sm9KeyKind getKind() {
-        return kind;
-    }
-
     public Sm9MasterPublicKey getPublicKey() {
         return publicKey;
     }
 
     /** A copy of the secret, taken atomically with respect to {@link #destroy}; the caller wipes it. */
-    synchronized byte[] secretCopy() {
-        if (destroyed) {
-            throw new IllegalStateException("the SM9 master private key has been destroyed");
-        }
-        return secret.clone();
+    byte[] secretCopy() {
+        return secretBytes();
     }
 
     @Override
-    public String getAlgorithm() {
-        return "SM9";
-    }
-
-    @Override
-    public String getFormat() {
-        return "PKCS#8";
+    String describe() {
+        return "SM9 master private key";
     }
 
     @Override
     public byte[] getEncoded() {
         byte[] copy = secretCopy();
         try {
-            return Sm9Keys.encodeMasterPkcs8(kind, copy, publicKey.getPoint());
+            return Sm9Keys.encodeMasterPkcs8(getKind(), copy, publicKey.getPoint());
         } finally {
             Arrays.fill(copy, (byte) 0);
         }
     }
 
     @Override
-    public synchronized void destroy() {
-        destroyed = true;
-        Arrays.fill(secret, (byte) 0);
-    }
-
-    @Override
-    public boolean isDestroyed() {
-        return destroyed;
-    }
-
-    @Override
     public boolean equals(Object other) {
-        return other instanceof Sm9MasterPrivateKey key && !destroyed && !key.destroyed && key.kind == kind
-                && ConstantTime.equals(secret, 0, key.secret, 0, Sm9.SCALAR_LENGTH);
+        return sameSecret(other);
     }
 
     @Override
@@ -118,17 +87,18 @@ public final class Sm9MasterPrivateKey implements PrivateKey, Destroyable {
 
     @Override
     public String toString() {
-        return destroyed ? "SM9 master private key (destroyed)" : "SM9 master private key for " + publicKey;
+        return isDestroyed() ? "SM9 master private key (destroyed)" : "SM9 master private key for " + publicKey;
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        if (kind == null || secret == null || publicKey == null || secret.length != Sm9.SCALAR_LENGTH
-                || publicKey.getKind() != kind) {
+        byte[] secret = secretForCheck();
+        if (getKind() == null || secret == null || publicKey == null || secret.length != Sm9.SCALAR_LENGTH
+                || publicKey.getKind() != getKind()) {
             throw new InvalidObjectException("malformed SM9 master private key");
         }
         try {
-            of(kind, secret, publicKey.getPoint());
+            of(getKind(), secret, publicKey.getPoint());
         } catch (InvalidKeySpecException e) {
             throw new InvalidObjectException(e.getMessage());
         }

@@ -3,13 +3,10 @@ package org.shangmi.provider;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.security.PrivateKey;
 import java.security.spec.InvalidKeySpecException;
 import java.util.Arrays;
-import javax.security.auth.Destroyable;
 import org.shangmi.core.sm9.Sm9;
 import org.shangmi.core.sm9.Sm9MasterPoint;
-import org.shangmi.core.util.ConstantTime;
 import org.shangmi.provider.spec.Sm9KeyKind;
 
 /**
@@ -18,18 +15,14 @@ import org.shangmi.provider.spec.Sm9KeyKind;
  * GmSSL keeps it). The identity is not part of the key or its encoding: operations that need it
  * take it as a parameter. Encoded as PKCS#8 as GmSSL writes it; {@link #destroy()} wipes it.
  */
-public final class Sm9UserPrivateKey implements PrivateKey, Destroyable {
+public final class Sm9UserPrivateKey extends Sm9PrivateKeyBase {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    private final Sm9KeyKind kind;
-    private final byte[] point;
     private final Sm9MasterPublicKey master;
-    private volatile boolean destroyed;
 
     private Sm9UserPrivateKey(Sm9KeyKind kind, byte[] point, Sm9MasterPublicKey master) {
-        this.kind = kind;
-        this.point = point.clone();
+        super(kind, point);
         this.master = master;
     }
 
@@ -41,6 +34,11 @@ public final class Sm9UserPrivateKey implements PrivateKey, Destroyable {
     /** A key read from an encoding: the point is checked (G1 for signing, G2 with its subgroup otherwise). */
     static Sm9UserPrivateKey of(Sm9KeyKind kind, byte[] point, Sm9MasterPoint master)
             throws InvalidKeySpecException {
+        check(kind, point);
+        return new Sm9UserPrivateKey(kind, point, new Sm9MasterPublicKey(kind, master));
+    }
+
+    private static void check(Sm9KeyKind kind, byte[] point) throws InvalidKeySpecException {
         int expected = kind == Sm9KeyKind.SIGN ? Sm9.G1_LENGTH : Sm9.G2_LENGTH;
         if (point.length != expected) {
             throw new InvalidKeySpecException("an SM9 " + Sm9Keys.name(kind) + " user key is a point of "
@@ -55,11 +53,6 @@ public final class Sm9UserPrivateKey implements PrivateKey, Destroyable {
         } catch (IllegalArgumentException e) {
             throw new InvalidKeySpecException(e.getMessage());
         }
-        return new Sm9UserPrivateKey(kind, point, new Sm9MasterPublicKey(kind, master));
-    }
-
-    public Sm9KeyKind getKind() {
-        return kind;
     }
 
     /** The master public key this key was issued under. */
@@ -68,49 +61,28 @@ public final class Sm9UserPrivateKey implements PrivateKey, Destroyable {
     }
 
     /** A copy of the point, taken atomically with respect to {@link #destroy}; the caller wipes it. */
-    synchronized byte[] pointCopy() {
-        if (destroyed) {
-            throw new IllegalStateException("the SM9 user private key has been destroyed");
-        }
-        return point.clone();
+    byte[] pointCopy() {
+        return secretBytes();
     }
 
     @Override
-    public String getAlgorithm() {
-        return "SM9";
-    }
-
-    @Override
-    public String getFormat() {
-        return "PKCS#8";
+    String describe() {
+        return "SM9 user private key";
     }
 
     @Override
     public byte[] getEncoded() {
         byte[] copy = pointCopy();
         try {
-            return Sm9Keys.encodeUserPkcs8(kind, copy, master.getPoint());
+            return Sm9Keys.encodeUserPkcs8(getKind(), copy, master.getPoint());
         } finally {
             Arrays.fill(copy, (byte) 0);
         }
     }
 
     @Override
-    public synchronized void destroy() {
-        destroyed = true;
-        Arrays.fill(point, (byte) 0);
-    }
-
-    @Override
-    public boolean isDestroyed() {
-        return destroyed;
-    }
-
-    @Override
     public boolean equals(Object other) {
-        return other instanceof Sm9UserPrivateKey key && !destroyed && !key.destroyed && key.kind == kind
-                && key.point.length == point.length && ConstantTime.equals(point, 0, key.point, 0, point.length)
-                && key.master.equals(master);
+        return sameSecret(other) && ((Sm9UserPrivateKey) other).master.equals(master);
     }
 
     @Override
@@ -120,16 +92,18 @@ public final class Sm9UserPrivateKey implements PrivateKey, Destroyable {
 
     @Override
     public String toString() {
-        return destroyed ? "SM9 user private key (destroyed)" : "SM9 " + Sm9Keys.name(kind) + " user private key under " + master;
+        return isDestroyed() ? "SM9 user private key (destroyed)"
+                : "SM9 " + Sm9Keys.name(getKind()) + " user private key under " + master;
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        if (kind == null || point == null || master == null || master.getKind() != kind) {
+        byte[] point = secretForCheck();
+        if (getKind() == null || point == null || master == null || master.getKind() != getKind()) {
             throw new InvalidObjectException("malformed SM9 user private key");
         }
         try {
-            of(kind, point, master.master());
+            check(getKind(), point);
         } catch (InvalidKeySpecException e) {
             throw new InvalidObjectException(e.getMessage());
         }

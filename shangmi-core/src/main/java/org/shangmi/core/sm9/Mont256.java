@@ -376,29 +376,7 @@ final class Mont256 {
      * less 2m if it was at least 2m (selected by a mask).
      */
     private void reduce(long[] r, int ro, long t0, long t1, long t2, long t3, long t4) {
-        t1 += t0 >> BITS;
-        t0 &= MASK;
-        t2 += t1 >> BITS;
-        t1 &= MASK;
-        t3 += t2 >> BITS;
-        t2 &= MASK;
-        t4 += t3 >> BITS;
-        t3 &= MASK;
-        long s0 = t0 - d0;
-        long s1 = t1 - d1 + (s0 >> BITS);
-        s0 &= MASK;
-        long s2 = t2 - d2 + (s1 >> BITS);
-        s1 &= MASK;
-        long s3 = t3 - d3 + (s2 >> BITS);
-        s2 &= MASK;
-        long s4 = t4 - d4 + (s3 >> BITS);
-        s3 &= MASK;
-        long keep = s4 >> 63; // all ones when the value was below 2m
-        r[ro] = (t0 & keep) | (s0 & ~keep);
-        r[ro + 1] = (t1 & keep) | (s1 & ~keep);
-        r[ro + 2] = (t2 & keep) | (s2 & ~keep);
-        r[ro + 3] = (t3 & keep) | (s3 & ~keep);
-        r[ro + 4] = (t4 & keep) | (s4 & ~keep);
+        carryAndSubtract(r, ro, t0, t1, t2, t3, t4, d0, d1, d2, d3, d4);
     }
 
     /**
@@ -408,14 +386,24 @@ final class Mont256 {
      * @return all ones if the value was below q, else 0
      */
     private static long subtractIfNotBelow(long[] v, long q0, long q1, long q2, long q3, long q4) {
-        long t0 = v[0];
-        long t1 = v[1] + (t0 >> BITS);
+        return carryAndSubtract(v, 0, v[0], v[1], v[2], v[3], v[4], q0, q1, q2, q3, q4);
+    }
+
+    /**
+     * Writes to r the value t of the signed limbs t0..t4 (0 ≤ t &lt; 2q), carried into 52-bit
+     * limbs, less q if t ≥ q; the choice is a mask, not a branch.
+     *
+     * @return all ones if t was below q, else 0
+     */
+    private static long carryAndSubtract(long[] r, int ro, long t0, long t1, long t2, long t3, long t4,
+            long q0, long q1, long q2, long q3, long q4) {
+        t1 += t0 >> BITS;
         t0 &= MASK;
-        long t2 = v[2] + (t1 >> BITS);
+        t2 += t1 >> BITS;
         t1 &= MASK;
-        long t3 = v[3] + (t2 >> BITS);
+        t3 += t2 >> BITS;
         t2 &= MASK;
-        long t4 = v[4] + (t3 >> BITS);
+        t4 += t3 >> BITS;
         t3 &= MASK;
         long s0 = t0 - q0;
         long s1 = t1 - q1 + (s0 >> BITS);
@@ -426,12 +414,12 @@ final class Mont256 {
         s2 &= MASK;
         long s4 = t4 - q4 + (s3 >> BITS);
         s3 &= MASK;
-        long keep = s4 >> 63;
-        v[0] = (t0 & keep) | (s0 & ~keep);
-        v[1] = (t1 & keep) | (s1 & ~keep);
-        v[2] = (t2 & keep) | (s2 & ~keep);
-        v[3] = (t3 & keep) | (s3 & ~keep);
-        v[4] = (t4 & keep) | (s4 & ~keep);
+        long keep = s4 >> 63; // all ones when t was below q
+        r[ro] = (t0 & keep) | (s0 & ~keep);
+        r[ro + 1] = (t1 & keep) | (s1 & ~keep);
+        r[ro + 2] = (t2 & keep) | (s2 & ~keep);
+        r[ro + 3] = (t3 & keep) | (s3 & ~keep);
+        r[ro + 4] = (t4 & keep) | (s4 & ~keep);
         return keep;
     }
 

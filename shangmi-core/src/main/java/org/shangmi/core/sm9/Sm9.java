@@ -277,12 +277,7 @@ public final class Sm9 {
         byte[] key = new byte[keyLength];
         try {
             while (true) {
-                byte[] r = nonces.get();
-                curve.mul(c, 0, q, 0, r);
-                tower.pow12(w, 0, master.pairingValue(), 0, r);
-                Arrays.fill(r, (byte) 0);
-                byte[] encapsulation = Sm9Points.encodeG1(curve, c);
-                kdf(encapsulation, w, id, key);
+                byte[] encapsulation = encapsulateOnce(master, curve, q, tower, w, c, nonces.get(), id, key);
                 if (!ConstantTime.isZero(key, 0, keyLength)) {
                     return new Encapsulated(encapsulation, key);
                 }
@@ -305,22 +300,44 @@ public final class Sm9 {
         if (keyLength < 1) {
             throw new IllegalArgumentException("key length must be positive: " + keyLength);
         }
-        long[] point = Sm9Points.decodeG1(c, off, len, "encapsulation C");
-        long[] de = Sm9Points.decodeG2(userKey, 0, userKey.length, "user key de");
-        long[] w = new long[Tower.FP12];
-        Pairing pairing = new Pairing();
-        pairing.pair(w, 0, point, 0, de, 0);
-        Arrays.fill(de, 0);
-        byte[] encapsulation = new byte[G1_LENGTH];
-        encapsulation[0] = 0x04;
-        System.arraycopy(c, off + len - 64, encapsulation, 1, 64);
         byte[] key = new byte[keyLength];
-        kdf(encapsulation, w, id, key);
-        Arrays.fill(w, 0);
+        decapsulateInto(userKey, id, c, off, len, "encapsulation C", key);
         if (ConstantTime.isZero(key, 0, keyLength)) {
             throw new IllegalArgumentException("decapsulation gave an all-zero key");
         }
         return key;
+    }
+
+    /**
+     * One attempt of the KEM both encapsulation and encryption run: C = [r]Q (into {@code c}),
+     * w = g^r (into {@code w}), {@code key} = KDF(C || w || id); wipes r. Returns C as 04 || x || y.
+     */
+    static byte[] encapsulateOnce(Sm9MasterPoint master, G1Curve curve, long[] q, Tower tower, long[] w, long[] c,
+            byte[] r, byte[] id, byte[] key) {
+        curve.mul(c, 0, q, 0, r);
+        tower.pow12(w, 0, master.pairingValue(), 0, r);
+        Arrays.fill(r, (byte) 0);
+        byte[] encapsulation = Sm9Points.encodeG1(curve, c);
+        kdf(encapsulation, w, id, key);
+        return encapsulation;
+    }
+
+    /**
+     * The recipient's side of the KEM both decapsulation and decryption run: checks C (G1, 65 or
+     * 64 bytes at {@code c[off..off+len)}) and the user key de, then {@code key} =
+     * KDF(C || e(C, de) || id).
+     */
+    static void decapsulateInto(byte[] userKey, byte[] id, byte[] c, int off, int len, String what, byte[] key) {
+        long[] point = Sm9Points.decodeG1(c, off, len, what);
+        long[] de = Sm9Points.decodeG2(userKey, 0, userKey.length, "user key de");
+        long[] w = new long[Tower.FP12];
+        new Pairing().pair(w, 0, point, 0, de, 0);
+        Arrays.fill(de, 0);
+        byte[] encapsulation = new byte[G1_LENGTH];
+        encapsulation[0] = 0x04;
+        System.arraycopy(c, off + len - 64, encapsulation, 1, 64);
+        kdf(encapsulation, w, id, key);
+        Arrays.fill(w, 0);
     }
 
     /** out = KDF(C.x || C.y || w || id) over the whole of out, C given as 04 || x || y. */
