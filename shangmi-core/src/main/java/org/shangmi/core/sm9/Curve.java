@@ -109,16 +109,8 @@ abstract class Curve {
         long infA = isInfinityMask(a, ao);
         long infB = isInfinityMask(b, bo);
         Arrays.fill(s, 0);
-        // crosswise equality also holds when exactly one side is infinity with X = 0
+        // the crosswise products already tell a finite point (Z ≠ 0) from infinity; said outright
         return mask & ~(infA ^ infB);
-    }
-
-    /** r = −a. */
-    void neg(long[] r, int ro, long[] a, int ao) {
-        System.arraycopy(a, ao, r, ro, e);
-        long[] zero = new long[e];
-        fsub(r, ro + e, zero, 0, a, ao + e);
-        System.arraycopy(a, ao + 2 * e, r, ro + 2 * e, e);
     }
 
     /** r = a + b (complete: any points, equal or infinite). */

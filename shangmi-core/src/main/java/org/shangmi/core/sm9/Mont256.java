@@ -439,13 +439,6 @@ final class Mont256 {
         return mask;
     }
 
-    /** r = a where {@code mask} is all ones, unchanged where it is 0. */
-    static void select(long[] r, int ro, long[] a, int ao, long mask) {
-        for (int i = 0; i < LIMBS; i++) {
-            r[ro + i] ^= (r[ro + i] ^ a[ao + i]) & mask;
-        }
-    }
-
     /**
      * r = a^e for a public exponent e ≥ 0 (4-bit windows; the sequence of operations depends on
      * e alone). Temporaries are wiped.

@@ -67,10 +67,6 @@ final class Tower {
 
     // ---------------------------------------------------------------- Fp2
 
-    static void setZero2(long[] r, int ro) {
-        Arrays.fill(r, ro, ro + FP2, 0);
-    }
-
     static void setOne2(long[] r, int ro) {
         F.setOne(r, ro);
         F.setZero(r, ro + FP);
