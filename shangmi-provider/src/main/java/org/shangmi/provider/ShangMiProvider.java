@@ -387,6 +387,20 @@ public final class ShangMiProvider extends Provider {
         register("AlgorithmParameterGenerator", "SM4", Sm4ParameterGeneratorSpi.class, List.of(),
                 () -> new Sm4ParameterGeneratorSpi(this));
         registerPbes2();
+        registerZuc();
+    }
+
+    /** ZUC runs on the Java engines alone, under Bouncy Castle's names. */
+    private void registerZuc() {
+        for (ZucVariant variant : ZucVariant.values()) {
+            register("Cipher", variant.algorithm, ZucCipherSpi.class, List.of(), () -> new ZucCipherSpi(variant, this));
+            register("KeyGenerator", variant.algorithm, ZucKeyGeneratorSpi.class, List.of(), () -> new ZucKeyGeneratorSpi(variant));
+            register("AlgorithmParameters", variant.algorithm, ZucParametersSpi.class, List.of(), () -> new ZucParametersSpi(variant));
+        }
+        register("Mac", "ZUC-128", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_128, 32));
+        register("Mac", "ZUC-256", ZucMacSpi.class, List.of("ZUC-256-128"), () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
+        register("Mac", "ZUC-256-64", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
+        register("Mac", "ZUC-256-32", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
     }
 
     /**

@@ -28,6 +28,7 @@ public final class Vectors {
     public static final String OPENSSL_EVP = "openssl-evp.jsonl";
     public static final String BOUNCY_CASTLE = "bouncycastle.jsonl";
     public static final String SM9 = "sm9-gmt0044.jsonl";
+    public static final String ZUC = "zuc.jsonl";
 
     private static final Pattern COUNT = Pattern.compile("([A-Z0-9-]+)=(\\d+)");
     private static final Pattern REPEATED_BYTE = Pattern.compile("x '.' \\(0x([0-9a-fA-F]{2})\\)");

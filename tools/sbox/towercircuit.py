@@ -1,41 +1,15 @@
-#!/usr/bin/env python3
-"""Derives the SM4 S-box circuit of shangmi-core's Sm4SBoxCircuit and prints the Java body.
+"""Boolean circuits for S-boxes of the form S(x) = post(inv(pre(x))) over GF(2^8), the inverse
+taken modulo a given polynomial and pre/post GF(2)-linear maps (callers handle the constants).
 
-The S-box is S(x) = A·inv(A·x + c) + c over GF(2^8) mod x^8+x^7+x^6+x^5+x^4+x^2+1, with A a
-fixed bit matrix and c = 0xd3. The circuit computes G(y) = A·inv(A·y), which has no constant:
-S(x) = G(x + IN) + c with IN = A^-1·c, and the callers add IN and c where it costs nothing
-(IN with the round key, c after the linear map L, as one constant word).
-
-Steps: check the algebraic form against the standard's table; for every tower field
-GF(((2^2)^2)^2) and every isomorphism into it, build G as linear layer, tower inversion,
-linear layer. Every signal that is linear in the input is kept symbolic until an AND gate needs
-it; all of those are then made together by a Boyar-Peralta-style search (add the XOR of two
-known signals that most shortens the remaining distances), which shares far more than making
-them one by one. Keep the smallest circuit, evaluate it on all 256 inputs at once (Python
-integers as 256-lane bit planes) and print it only if it equals the table.
-Run: python3 tools/sm4-sbox/derive.py (about ten seconds).
+For every tower field GF(((2^2)^2)^2) and every isomorphism into it, the inversion is built in
+the tower (36 AND gates) between two linear layers that fold in the change of basis and the
+maps. Every signal that is linear in the input is kept symbolic until an AND gate needs it; all
+of those are then made together by a Boyar-Peralta-style search (add the XOR of two known
+signals that most shortens the remaining distances), which shares far more than making them
+one by one; the other XORs are shared greedily. The smallest circuit is kept and checked on all
+256 inputs at once (Python integers as 256-lane bit planes). Used by sm4.py and zuc.py.
 """
-import sys
-# S-box table of GB/T 32907-2016 (SM4), row by row
-SBOX = bytes.fromhex("""
-d6 90 e9 fe cc e1 3d b7 16 b6 14 c2 28 fb 2c 05
-2b 67 9a 76 2a be 04 c3 aa 44 13 26 49 86 06 99
-9c 42 50 f4 91 ef 98 7a 33 54 0b 43 ed cf ac 62
-e4 b3 1c a9 c9 08 e8 95 80 df 94 fa 75 8f 3f a6
-47 07 a7 fc f3 73 17 ba 83 59 3c 19 e6 85 4f a8
-68 6b 81 b2 71 64 da 8b f8 eb 0f 4b 70 56 9d 35
-1e 24 0e 5e 63 58 d1 a2 25 22 7c 3b 01 21 78 87
-d4 00 46 57 9f d3 27 52 4c 36 02 e7 a0 c4 c8 9e
-ea bf 8a d2 40 c7 38 b5 a3 f7 f2 ce f9 61 15 a1
-e0 ae 5d a4 9b 34 1a 55 ad 93 32 30 f5 8c b1 e3
-1d f6 e2 2e 82 66 ca 60 c0 29 23 ab 0d 53 4e 6f
-d5 db 37 45 de fd 8e 2f 03 ff 6a 72 6d 6c 5b 51
-8d 1b af 92 bb dd bc 7f 11 d9 5c 41 1f 10 5a d8
-0a c1 31 88 a5 cd 7b bd 2d 74 d0 12 b8 e5 b4 b0
-89 69 97 4a 0c 96 77 7e 65 b9 f1 09 c5 6e c6 84
-18 f0 7d ec 3a dc 4d 20 79 ee 5f 3e d7 cb 39 48
-""".replace("\n", " "))
-assert len(SBOX) == 256 and sorted(SBOX) == list(range(256))
+
 
 def gmul(a, b, poly):
     r = 0
@@ -44,10 +18,14 @@ def gmul(a, b, poly):
         b >>= 1; a <<= 1
         if a & 0x100: a ^= poly
     return r
+
+
 def ginv(a, poly):
     if a == 0: return 0
     for b in range(1, 256):
         if gmul(a, b, poly) == 1: return b
+
+
 def matvec(rows, x, msb_first):
     # rows[i] gives output bit i (msb_first: i=0 is bit 7); row bit j (same convention) selects input bit
     y = 0
@@ -59,8 +37,6 @@ def matvec(rows, x, msb_first):
             bits ^= rb & xb
         y |= bits << ((7 - i) if msb_first else i)
     return y
-# the matrix A of the algebraic form, its columns as bytes, most significant bit first
-A = [0b11100101, 0b11110010, 0b01111001, 0b10111100, 0b01011110, 0b00101111, 0b10010111, 0b11001011]
 
 
 # GF(4) = GF(2)[w]/(w^2+w+1): 2-bit ints (a1 a0)
@@ -89,7 +65,8 @@ def pw(mul, g, e):
     for _ in range(e): r = mul(r, g)
     return r
 
-def tower_candidates():
+def tower_candidates(poly):
+  """(N, L, g): towers and the roots g of the field polynomial poly (bit i = coefficient of x^i)."""
   candidates = []
   for N in (2, 3):
       m16 = make16(N)
@@ -98,21 +75,14 @@ def tower_candidates():
           m256 = make256(m16, L)
           # irreducible iff y^2 + y + L has no root in GF16
           if any(m16(r, r) ^ r ^ L == 0 for r in range(16)): continue
-          # roots of f(x) = x^8+x^7+x^6+x^5+x^4+x^2+1 in the tower
           for g in range(2, 256):
               p = [pw(m256, g, e) for e in range(9)]
-              if p[8] ^ p[7] ^ p[6] ^ p[5] ^ p[4] ^ p[2] ^ p[0] == 0:
+              v = 0
+              for e in range(9):
+                  if (poly >> e) & 1: v ^= p[e]
+              if v == 0:
                   candidates.append((N, L, g))
   return candidates
-
-
-
-FULL = (1 << 256) - 1
-A_T = [sum((((A[j] >> (7 - i)) & 1) << (7 - j)) for j in range(8)) for i in range(8)]
-def affine_A(x):  # the matrix of S(x) = A·inv(A·x ^ c) ^ c, acting on a byte
-    return matvec(A_T, x, True)
-C = 0xd3
-IN = next(y for y in range(256) if affine_A(y) == C)  # A·IN = c
 
 
 class Linear:
@@ -124,7 +94,7 @@ class Linear:
 class Circuit:
     def __init__(self):
         self.ops = []      # (name, op, a, b) after the input layer
-        self.count = {'xor': 0, 'and': 0}
+        self.count = {'xor': 0, 'and': 0, 'not': 0}
         self.n = 0
         self.cache = {}
         self.needed = {}   # mask of a Linear an AND needs -> its placeholder name
@@ -209,9 +179,9 @@ def input_layer(targets):
         left = [t for t in left if dist[t] > 1]
     return program
 
-def build(N, L, g):
+def build(N, L, g, pre, post):
     m16 = make16(N); m256 = make256(m16, L)
-    # M: SM4 field (poly basis) -> tower; column i = g^i
+    # M: the field (poly basis) -> tower; column i = g^i
     gp = [pw(m256, g, e) for e in range(8)]
     def M(x):
         r = 0
@@ -221,7 +191,7 @@ def build(N, L, g):
     Minv_table = {M(x): x for x in range(256)}
     c = Circuit()
     x = [Linear(1 << i) for i in range(8)]     # x_i = bit i of the input byte
-    u = c.linear(matrix_of(lambda v: M(affine_A(v)), 8, 8), x)   # u = M(A y)
+    u = c.linear(matrix_of(lambda v: M(pre(v)), 8, 8), x)
     def add4(a, b): return (c.xor(a[0], b[0]), c.xor(a[1], b[1]))
     def mul4(a, b):
         t = c.and_(c.xor(a[0], a[1]), c.xor(b[0], b[1]))
@@ -250,7 +220,7 @@ def build(N, L, g):
     delta_bits = [c.xor(lin[k], prod[k]) for k in range(4)]
     di = inv16(nib(delta_bits))
     r1 = bits_of(mul16(B1, di)); r0 = bits_of(mul16(add16(B1, B0), di))
-    out = c.linear(matrix_of(lambda t: affine_A(Minv_table[t]), 8, 8), r0 + r1)
+    out = c.linear(matrix_of(lambda t: post(Minv_table[t]), 8, 8), r0 + r1)
     # the input layer, then the rest with its placeholders replaced
     names = {1 << i: 'x%d' % i for i in range(8)}
     ops = []
@@ -262,35 +232,29 @@ def build(N, L, g):
         ops.append((name, op, rename.get(a, a), rename.get(b, b)))
     return ops, [rename.get(o, o) for o in out]
 
-def evaluate(ops, out):
+def evaluate(ops, out, inputs=8):
+    """The circuit's function on every input, as a list of output bytes."""
     env = {}
-    for i in range(8):
-        env['x%d' % i] = sum(1 << x for x in range(256) if (x >> i) & 1)
+    size = 1 << inputs
+    for i in range(inputs):
+        env['x%d' % i] = sum(1 << x for x in range(size) if (x >> i) & 1)
+    full = (1 << size) - 1
     for name, op, a, b in ops:
-        env[name] = env[a] ^ env[b] if op == 'xor' else env[a] & env[b]
-    result = [0] * 256
+        if op == 'xor': env[name] = env[a] ^ env[b]
+        elif op == 'and': env[name] = env[a] & env[b]
+        else: env[name] = env[a] ^ full
+    result = [0] * size
     for k, name in enumerate(out):
         v = env[name]
-        for x in range(256):
+        for x in range(size):
             if (v >> x) & 1: result[x] |= 1 << k
     return result
 
-
-assert all(affine_A(ginv(affine_A(x) ^ C, 0x1F5)) ^ C == SBOX[x] for x in range(256)), 'not the algebraic form'
-best = None
-for cand in tower_candidates():
-    ops, out = build(*cand)
-    if best is None or len(ops) < len(best[0]):
-        best = (ops, out, cand)
-ops, out, cand = best
-assert evaluate(ops, out) == [SBOX[y ^ IN] ^ C for y in range(256)], 'not the S-box'
-# temporaries renamed in order of definition; inputs x0..x7
-order = {name: 't%d' % k for k, (name, _, _, _) in enumerate(ops)}
-def r(name): return order.get(name, name)
-lines = ['long x%d = p[off + %d];' % (i, i) for i in range(8)]
-for name, op, a, b in ops:
-    lines.append('long %s = %s %s %s;' % (r(name), r(a), '^' if op == 'xor' else '&', r(b)))
-lines += ['p[off + %d] = %s;' % (k, r(name)) for k, name in enumerate(out)]
-counts = {op: sum(1 for o in ops if o[1] == op) for op in ('xor', 'and')}
-print('// N=%d L=%d g=%d; IN=0x%02x; %d XOR, %d AND' % (cand[0], cand[1], cand[2], IN, counts['xor'], counts['and']))
-print('\n'.join(lines))
+def smallest(poly, pre, post):
+    """The smallest circuit for post(inv(pre(x))) over the tower candidates: (ops, out, (N, L, g))."""
+    best = None
+    for cand in tower_candidates(poly):
+        ops, out = build(*cand, pre, post)
+        if best is None or len(ops) < len(best[0]):
+            best = (ops, out, cand)
+    return best

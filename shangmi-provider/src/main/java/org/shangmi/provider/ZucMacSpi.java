@@ -1,0 +1,141 @@
+package org.shangmi.provider;
+
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import javax.crypto.MacSpi;
+import org.shangmi.core.zuc.ZucMac;
+import org.shangmi.provider.spec.Zuc3gppParameterSpec;
+
+/**
+ * Mac "ZUC-128" (128-EIA3's 32-bit MAC; with an {@code IvParameterSpec} the ZUC IV is given
+ * directly, as in Bouncy Castle, and with a {@link Zuc3gppParameterSpec} it is 128-EIA3's,
+ * derived from COUNT, BEARER and DIRECTION) and "ZUC-256-32", "-64" and "-128" (alias
+ * "ZUC-256"), ZUC-256's MACs.
+ *
+ * <p>The IV is required: these MACs are secure only when no (key, IV) pair tags two different
+ * messages. {@code doFinal} starts over with the same key and IV, as the JCA asks (so that the
+ * same message can be checked again); a new message needs a new IV. A 3GPP spec with a LENGTH
+ * makes the MAC cover exactly that many bits: the message must be ⌈LENGTH/8⌉ bytes, and the
+ * bits past LENGTH in the last byte are ignored.
+ */
+final class ZucMacSpi extends MacSpi {
+
+    private final ZucVariant variant;
+    /** 32 for ZUC-128; 32, 64 or 128 for ZUC-256. */
+    private final int tagBits;
+    private byte[] key;
+    private byte[] iv;
+    private long lengthBits = -1;
+    private ZucMac mac;
+    private long bytes;
+    /** The last byte of a message whose LENGTH is not whole bytes, held back until doFinal. */
+    private int heldByte = -1;
+    private final byte[] one = new byte[1];
+
+    ZucMacSpi(ZucVariant variant, int tagBits) {
+        this.variant = variant;
+        this.tagBits = tagBits;
+    }
+
+    @Override
+    protected int engineGetMacLength() {
+        return tagBits / 8;
+    }
+
+    @Override
+    protected void engineInit(Key key, AlgorithmParameterSpec params) throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params == null) {
+            throw new InvalidAlgorithmParameterException(variant.algorithm + " MACs need an IV (IvParameterSpec"
+                    + (variant == ZucVariant.ZUC_128 ? " or Zuc3gppParameterSpec" : "") + ")");
+        }
+        byte[] newIv = variant.engineIv(variant.iv(params, false)).clone();
+        long newLength = params instanceof Zuc3gppParameterSpec spec ? spec.getLengthBits() : -1;
+        byte[] rawKey = variant.rawKey(key);
+        ZucMac newMac;
+        try {
+            newMac = newMac(rawKey, newIv);
+        } catch (RuntimeException e) {
+            Arrays.fill(rawKey, (byte) 0);
+            throw e;
+        }
+        wipe();
+        this.key = rawKey;
+        this.iv = newIv;
+        this.lengthBits = newLength;
+        this.mac = newMac;
+    }
+
+    private ZucMac newMac(byte[] rawKey, byte[] engineIv) {
+        return variant == ZucVariant.ZUC_128 ? ZucMac.eia3(rawKey, engineIv) : ZucMac.zuc256(rawKey, engineIv, tagBits);
+    }
+
+    @Override
+    protected void engineUpdate(byte input) {
+        one[0] = input;
+        engineUpdate(one, 0, 1);
+    }
+
+    @Override
+    protected void engineUpdate(byte[] input, int offset, int len) {
+        Ranges.check(input, offset, len);
+        if (mac == null) {
+            throw new IllegalStateException(variant.algorithm + " MAC is not initialised");
+        }
+        int whole = len;
+        if (lengthBits >= 0) {
+            long limit = (lengthBits + 7) / 8;
+            if (bytes + len > limit) {
+                throw new IllegalStateException("the 3GPP spec's LENGTH of " + lengthBits + " bits takes " + limit
+                        + " bytes; this would make " + (bytes + len));
+            }
+            if (lengthBits % 8 != 0 && bytes + len == limit && len > 0) {
+                heldByte = input[offset + len - 1] & 0xff;
+                whole--;
+            }
+        }
+        mac.update(input, offset, whole);
+        bytes += len;
+    }
+
+    @Override
+    protected byte[] engineDoFinal() {
+        if (mac == null) {
+            throw new IllegalStateException(variant.algorithm + " MAC is not initialised");
+        }
+        if (lengthBits >= 0 && bytes != (lengthBits + 7) / 8) {
+            throw new IllegalStateException("the 3GPP spec's LENGTH of " + lengthBits + " bits takes " + (lengthBits + 7) / 8
+                    + " bytes, got " + bytes);
+        }
+        byte[] tag = new byte[tagBits / 8];
+        int extraBits = lengthBits > 0 ? (int) (lengthBits % 8) : 0;
+        mac.finish(extraBits == 0 ? 0 : heldByte, extraBits, tag, 0);
+        engineReset();
+        return tag;
+    }
+
+    @Override
+    protected void engineReset() {
+        if (mac != null) {
+            mac.destroy();
+            mac = newMac(key, iv);
+        }
+        bytes = 0;
+        heldByte = -1;
+    }
+
+    private void wipe() {
+        if (mac != null) {
+            mac.destroy();
+            mac = null;
+        }
+        if (key != null) {
+            Arrays.fill(key, (byte) 0);
+            key = null;
+        }
+        bytes = 0;
+        heldByte = -1;
+    }
+}
