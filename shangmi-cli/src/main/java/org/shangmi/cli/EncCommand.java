@@ -34,15 +34,17 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code shangmi enc}: SM4 encryption and decryption of a stream, like {@code openssl enc}.
+ * {@code shangmi enc}: SM4 and ZUC encryption and decryption of a stream, like {@code openssl enc}.
  * With {@code -K} and {@code -iv} the output is the bare ciphertext; with a password it is
  * OpenSSL's salted format ("Salted__", an 8-byte salt, then the ciphertext), the key and IV
  * derived by PBKDF2 with {@code -md}'s HMAC, SHA-256 by default as in OpenSSL (OpenSSL:
  * {@code -pbkdf2 [-md DIGEST] [-iter N]}). GCM, which {@code openssl enc} lacks, writes the
- * ciphertext followed by its 16-byte tag.
+ * ciphertext followed by its 16-byte tag. ZUC, which openssl lacks, is a stream cipher: the output
+ * is as long as the input; {@code -zuc128} also takes 3GPP's COUNT, BEARER and DIRECTION instead
+ * of an IV (128-EEA3, as {@code gmssl zuc_128_eea3}).
  */
 @Command(name = "enc", mixinStandardHelpOptions = true, description = {
-    "Encrypt or decrypt with SM4, as openssl enc does.",
+    "Encrypt or decrypt with SM4 or ZUC, as openssl enc does.",
     "Raw keys: -K HEX [-iv HEX]. Or a password (-pass SOURCE or -k P): OpenSSL's \"Salted__\" format, key and IV "
         + "from PBKDF2 with -md's HMAC (default sha256, as openssl enc's), opened by openssl enc -d -pbkdf2 [-md DIGEST] "
         + "-iter N.",
@@ -72,9 +74,16 @@ class EncCommand implements Callable<Integer> {
         @Option(names = "-sm4-cfb", description = "SM4 in CFB-128 mode.") boolean cfb;
         @Option(names = "-sm4-ofb", description = "SM4 in OFB mode.") boolean ofb;
         @Option(names = "-sm4-gcm", description = "SM4-GCM (12-byte IV; the 16-byte tag follows the ciphertext).") boolean gcm;
+        @Option(names = "-zuc128", description = "ZUC-128 (16-byte key and IV), or 128-EEA3 with -count, -bearer and -direction.")
+        boolean zuc128;
+        @Option(names = "-zuc256", description = "ZUC-256 (32-byte key; a 25-byte IV, or GmSSL's packed 23 bytes).") boolean zuc256;
 
         String name() {
-            return ecb ? "ECB" : cbc ? "CBC" : ctr ? "CTR" : cfb ? "CFB" : ofb ? "OFB" : "GCM";
+            return ecb ? "ECB" : cbc ? "CBC" : ctr ? "CTR" : cfb ? "CFB" : ofb ? "OFB" : gcm ? "GCM" : zuc128 ? "ZUC-128" : "ZUC-256";
+        }
+
+        boolean zuc() {
+            return zuc128 || zuc256;
         }
     }
 
@@ -84,11 +93,20 @@ class EncCommand implements Callable<Integer> {
     @Option(names = {"-e"}, description = "Encrypt (the default).")
     boolean encrypt;
 
-    @Option(names = "-K", paramLabel = "HEX", description = "The key, 16 bytes in hex.")
+    @Option(names = "-K", paramLabel = "HEX", description = "The key in hex: 16 bytes (32 for ZUC-256).")
     String keyHex;
 
-    @Option(names = "-iv", paramLabel = "HEX", description = "The IV in hex: 16 bytes (12 for GCM).")
+    @Option(names = "-iv", paramLabel = "HEX", description = "The IV in hex: 16 bytes (12 for GCM, 25 or 23 for ZUC-256).")
     String ivHex;
+
+    @Option(names = "-count", paramLabel = "N", description = "128-EEA3's COUNT (with -zuc128): 32 bits, decimal or 0x-prefixed hex.")
+    String count;
+
+    @Option(names = "-bearer", paramLabel = "N", description = "128-EEA3's BEARER (with -count): 0 to 31.")
+    String bearer;
+
+    @Option(names = "-direction", paramLabel = "N", description = "128-EEA3's DIRECTION (with -count): 0 or 1.")
+    String direction;
 
     @Option(names = "-pass", paramLabel = "SOURCE",
             description = "The password: env:VAR, file:PATH (first line), fd:N (first line), stdin (first line; needs -in) "
@@ -140,8 +158,12 @@ class EncCommand implements Callable<Integer> {
         String name = mode.name();
         boolean gcm = name.equals("GCM");
         boolean padded = (name.equals("ECB") || name.equals("CBC")) && !noPadding;
-        int ivLength = name.equals("ECB") ? 0 : gcm ? 12 : 16;
-        String transformation = "SM4/" + name + "/" + (padded ? "PKCS5Padding" : "NoPadding");
+        int ivLength = name.equals("ECB") ? 0 : gcm ? 12 : mode.zuc256 ? 23 : 16;
+        eea3 = ThreeGpp.parse(spec, count, bearer, direction, mode.zuc128, "-zuc128");
+        if (eea3 != null && ivHex != null) {
+            throw new ParameterException(spec.commandLine(), "give -iv or -count/-bearer/-direction, not both");
+        }
+        String transformation = mode.zuc() ? name : "SM4/" + name + "/" + (padded ? "PKCS5Padding" : "NoPadding");
         Cipher cipher = Cipher.getInstance(transformation, main.provider());
 
         try {
@@ -192,13 +214,18 @@ class EncCommand implements Callable<Integer> {
     /** Bytes of ciphertext read, for the message about a truncated one. */
     private long ciphertextLength;
 
+    /** 128-EEA3's inputs, when given. */
+    private AlgorithmParameterSpec eea3;
+
     private void run(Cipher cipher, int ivLength, boolean gcm, String kdf) throws GeneralSecurityException, IOException {
         try (InputStream in = io.openInput(main); OutputFile out = io.openOutput(main, decrypt)) {
             byte[] key;
             byte[] iv;
+            int keyLength = mode.zuc256 ? 32 : 16;
             if (keyHex != null) {
-                key = hex("-K", keyHex, 16);
-                iv = ivLength == 0 ? null : hex("-iv", requireIv(), ivLength);
+                key = hex("-K", keyHex, keyLength);
+                iv = ivLength == 0 || eea3 != null ? null
+                        : mode.zuc256 ? zuc256Iv(requireIv()) : hex("-iv", requireIv(), ivLength);
             } else {
                 byte[] salt = new byte[8];
                 if (decrypt) {
@@ -212,14 +239,15 @@ class EncCommand implements Callable<Integer> {
                     out.write(MAGIC);
                     out.write(salt);
                 }
-                byte[] derived = derive(kdf, salt, 16 + ivLength);
-                key = Arrays.copyOf(derived, 16);
-                iv = ivLength == 0 ? null : Arrays.copyOfRange(derived, 16, 16 + ivLength);
+                byte[] derived = derive(kdf, salt, keyLength + ivLength);
+                key = Arrays.copyOf(derived, keyLength);
+                iv = ivLength == 0 || eea3 != null ? null : Arrays.copyOfRange(derived, keyLength, keyLength + ivLength);
                 Arrays.fill(derived, (byte) 0);
             }
-            SecretKey secretKey = new SecretKeySpec(key, "SM4");
+            SecretKey secretKey = new SecretKeySpec(key, mode.zuc() ? mode.name() : "SM4");
             Arrays.fill(key, (byte) 0);
-            AlgorithmParameterSpec parameters = iv == null ? null : gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
+            AlgorithmParameterSpec parameters = eea3 != null ? eea3
+                    : iv == null ? null : gcm ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
             cipher.init(decrypt ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE, secretKey, parameters);
             stream(cipher, in, out);
             out.commit();
@@ -228,9 +256,15 @@ class EncCommand implements Callable<Integer> {
 
     private String requireIv() {
         if (ivHex == null) {
-            throw new ParameterException(spec.commandLine(), "-sm4-" + mode.name().toLowerCase() + " needs -iv with -K");
+            String option = mode.zuc() ? "-" + mode.name().toLowerCase(Locale.ROOT).replace("-", "") : "-sm4-" + mode.name().toLowerCase(Locale.ROOT);
+            throw new ParameterException(spec.commandLine(), option + " needs -iv with -K" + (mode.zuc128 ? " (or -count, -bearer, -direction)" : ""));
         }
         return ivHex;
+    }
+
+    /** A ZUC-256 IV: 25 bytes, or GmSSL's packed 23. */
+    private byte[] zuc256Iv(String text) {
+        return hex("-iv", text, text.length() == 50 ? 25 : 23);
     }
 
     private void stream(Cipher cipher, InputStream in, OutputStream out) throws IOException, GeneralSecurityException {

@@ -231,11 +231,14 @@ final class ZucCipherSpi extends CipherSpi {
     }
 
     private void checkReady() {
-        if (engine == null) {
-            throw new IllegalStateException(variant.algorithm + " is not initialised");
-        }
         if (spent) {
             throw new IllegalStateException(variant.algorithm + " has encrypted with this key and IV: initialise it with a new IV");
+        }
+        if (key == null) {
+            throw new IllegalStateException(variant.algorithm + " is not initialised");
+        }
+        if (engine == null) {
+            engine = newEngine(key, iv);
         }
     }
 
@@ -258,14 +261,14 @@ final class ZucCipherSpi extends CipherSpi {
         processed = end;
     }
 
+    /** After doFinal: encryption is spent; decryption starts over, its keystream loaded when next used. */
     private void finish() {
         engine.destroy();
+        engine = null;
+        processed = 0;
         if (encrypting) {
             spent = true;
             forgetKey();
-            return;
         }
-        engine = newEngine(key, iv);
-        processed = 0;
     }
 }

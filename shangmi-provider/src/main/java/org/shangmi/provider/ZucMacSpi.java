@@ -29,7 +29,9 @@ final class ZucMacSpi extends MacSpi {
     private byte[] key;
     private byte[] iv;
     private long lengthBits = -1;
+    /** The MAC of the current message; null until the first input after init or reset, made then. */
     private ZucMac mac;
+    private boolean initialised;
     private long bytes;
     /** The last byte of a message whose LENGTH is not whole bytes, held back until doFinal. */
     private int heldByte = -1;
@@ -66,6 +68,18 @@ final class ZucMacSpi extends MacSpi {
         this.iv = newIv;
         this.lengthBits = newLength;
         this.mac = newMac;
+        initialised = true;
+    }
+
+    /** The MAC for the message under way, made (its keystream loaded) on first use after a reset. */
+    private ZucMac mac() {
+        if (!initialised) {
+            throw new IllegalStateException(variant.algorithm + " MAC is not initialised");
+        }
+        if (mac == null) {
+            mac = newMac(key, iv);
+        }
+        return mac;
     }
 
     private ZucMac newMac(byte[] rawKey, byte[] engineIv) {
@@ -81,9 +95,7 @@ final class ZucMacSpi extends MacSpi {
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
         Ranges.check(input, offset, len);
-        if (mac == null) {
-            throw new IllegalStateException(variant.algorithm + " MAC is not initialised");
-        }
+        ZucMac current = mac();
         int whole = len;
         if (lengthBits >= 0) {
             long limit = (lengthBits + 7) / 8;
@@ -96,22 +108,21 @@ final class ZucMacSpi extends MacSpi {
                 whole--;
             }
         }
-        mac.update(input, offset, whole);
+        current.update(input, offset, whole);
         bytes += len;
     }
 
     @Override
     protected byte[] engineDoFinal() {
-        if (mac == null) {
-            throw new IllegalStateException(variant.algorithm + " MAC is not initialised");
-        }
+        ZucMac current = mac();
         if (lengthBits >= 0 && bytes != (lengthBits + 7) / 8) {
             throw new IllegalStateException("the 3GPP spec's LENGTH of " + lengthBits + " bits takes " + (lengthBits + 7) / 8
                     + " bytes, got " + bytes);
         }
         byte[] tag = new byte[tagBits / 8];
         int extraBits = lengthBits > 0 ? (int) (lengthBits % 8) : 0;
-        mac.finish(extraBits == 0 ? 0 : heldByte, extraBits, tag, 0);
+        current.finish(extraBits == 0 ? 0 : heldByte, extraBits, tag, 0);
+        mac = null;
         engineReset();
         return tag;
     }
@@ -120,7 +131,7 @@ final class ZucMacSpi extends MacSpi {
     protected void engineReset() {
         if (mac != null) {
             mac.destroy();
-            mac = newMac(key, iv);
+            mac = null;
         }
         bytes = 0;
         heldByte = -1;
@@ -135,6 +146,7 @@ final class ZucMacSpi extends MacSpi {
             Arrays.fill(key, (byte) 0);
             key = null;
         }
+        initialised = false;
         bytes = 0;
         heldByte = -1;
     }

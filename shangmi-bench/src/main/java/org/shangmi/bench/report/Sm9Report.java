@@ -50,19 +50,10 @@ public final class Sm9Report {
             double error = primary.get("scoreError").isJsonPrimitive() ? primary.get("scoreError").getAsDouble() : Double.NaN;
             ours.put(name, new double[] {primary.get("score").getAsDouble(), error});
         }
-        Map<String, Double> gmssl = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of(args[2]))) {
-            String[] parts = line.trim().split("\\s+");
-            if (parts.length == 2) {
-                gmssl.put(parts[0], Double.parseDouble(parts[1]));
-            }
-        }
+        Map<String, Double> gmssl = GmsslFigures.read(Path.of(args[2]));
         StringBuilder out = new StringBuilder();
-        Path machine = Path.of(args[1] + ".machine");
         out.append("# SM9: ShangMi (Java, through the JCA) beside GmSSL 3 (C)\n\n");
-        if (Files.exists(machine)) {
-            out.append(Files.readString(machine).strip()).append("\n\n");
-        }
+        out.append(GmsslFigures.machine(Path.of(args[1])));
         out.append("| operation | ShangMi ops/s | GmSSL C ops/s | ShangMi ÷ GmSSL |\n|---|---:|---:|---:|\n");
         for (Map.Entry<String, String> row : ROWS.entrySet()) {
             double[] score = ours.get(row.getKey());
