@@ -18,7 +18,7 @@ module org.shangmi.core {
     exports org.shangmi.core.sm2 to org.shangmi.provider, org.shangmi.sdf;
     exports org.shangmi.core.sm3 to org.shangmi.provider;
     exports org.shangmi.core.sm9 to org.shangmi.provider;
-    exports org.shangmi.core.zuc to org.shangmi.provider;
+    exports org.shangmi.core.zuc to org.shangmi.provider, org.shangmi.vector;
     exports org.shangmi.core.sm4 to org.shangmi.vector, org.shangmi.provider;
     exports org.shangmi.core.util to org.shangmi.provider, org.shangmi.openssl.ffm, org.shangmi.openssl.jni, org.shangmi.vector,
             org.shangmi.pki, org.shangmi.sdf;

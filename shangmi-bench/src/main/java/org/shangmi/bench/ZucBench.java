@@ -14,13 +14,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.shangmi.provider.Backend;
 import org.shangmi.provider.ShangMiProvider;
 
 /**
  * ZUC through the JCA, one message per call with a fresh IV (initialisation included, as each
  * 3GPP frame has its own): the ZUC-128 and ZUC-256 keystream XORed with {@code size} bytes,
- * and 128-EIA3's MAC ({@code Mac "ZUC-128"}) over them. {@code bin/bench --zuc} runs these beside
- * GmSSL 3's C code on the same machine.
+ * and 128-EIA3's MAC ({@code Mac "ZUC-128"}) over them; ShangMi on the Java backend (the S-box
+ * circuit) and on the vector backend (byte shuffles, after its warm-up), Bouncy Castle beside them.
+ * {@code bin/bench --zuc} runs these beside GmSSL 3's C code on the same machine.
  *
  * <p>Framing, the same for every implementation where it can be: a MAC covers at most 8,000
  * bytes (128-EIA3's messages end at 65,504 bits), so the 64 KiB row tags eight frames of 8,000
@@ -29,14 +31,14 @@ import org.shangmi.provider.ShangMiProvider;
  * limits; ShangMi and GmSSL encrypt the 64 KiB as one message.
  */
 @State(Scope.Thread)
-@Fork(2)
+@Fork(value = 2, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 4, time = 1)
 public class ZucBench {
 
     static final int MAC_FRAME = 8000;
 
-    @Param({"ShangMi", "BC"})
+    @Param({"ShangMi-Java", "ShangMi-Vector", "BC"})
     public String provider;
 
     @Param({"ZUC-128", "ZUC-256", "EIA3"})
@@ -55,7 +57,11 @@ public class ZucBench {
 
     @Setup
     public void setUp() throws Exception {
-        Provider p = provider.equals("BC") ? new BouncyCastleProvider() : new ShangMiProvider();
+        Provider p = switch (provider) {
+            case "BC" -> new BouncyCastleProvider();
+            case "ShangMi-Vector" -> Peers.SHANGMI_VECTOR.provider();
+            default -> new ShangMiProvider(Backend.JAVA);
+        };
         boolean big = algorithm.equals("ZUC-256");
         key = new SecretKeySpec(new byte[big ? 32 : 16], big ? "ZUC-256" : "ZUC-128");
         iv = new byte[big ? 25 : 16];

@@ -19,6 +19,8 @@ import java.util.function.Supplier;
 import org.shangmi.core.backend.Algorithm;
 import org.shangmi.core.backend.BackendService;
 import org.shangmi.core.backend.DigestEngine;
+import org.shangmi.core.zuc.Zuc;
+import org.shangmi.core.zuc.ZucSBoxLayer;
 import org.shangmi.provider.spec.Sm2CiphertextFormat;
 
 /**
@@ -390,17 +392,41 @@ public final class ShangMiProvider extends Provider {
         registerZuc();
     }
 
-    /** ZUC runs on the Java engines alone, under Bouncy Castle's names. */
+    /**
+     * ZUC, under Bouncy Castle's names, on the core's engines with the S-box layer of the backend
+     * that serves SM4 where it has one (the vector backend), else the core's circuit.
+     */
     private void registerZuc() {
         for (ZucVariant variant : ZucVariant.values()) {
-            register("Cipher", variant.algorithm, ZucCipherSpi.class, List.of(), () -> new ZucCipherSpi(variant, this));
+            register("Cipher", variant.algorithm, ZucCipherSpi.class, List.of(),
+                    () -> new ZucCipherSpi(variant, this, this::newZucSBoxLayer));
             register("KeyGenerator", variant.algorithm, ZucKeyGeneratorSpi.class, List.of(), () -> new ZucKeyGeneratorSpi(variant));
             register("AlgorithmParameters", variant.algorithm, ZucParametersSpi.class, List.of(), () -> new ZucParametersSpi(variant));
         }
-        register("Mac", "ZUC-128", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_128, 32));
-        register("Mac", "ZUC-256", ZucMacSpi.class, List.of("ZUC-256-128"), () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
-        register("Mac", "ZUC-256-64", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
-        register("Mac", "ZUC-256-32", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
+        register("Mac", "ZUC-128", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_128, 32, this::newZucSBoxLayer));
+        register("Mac", "ZUC-256", ZucMacSpi.class, List.of("ZUC-256-128"),
+                () -> new ZucMacSpi(ZucVariant.ZUC_256, 128, this::newZucSBoxLayer));
+        register("Mac", "ZUC-256-64", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 64, this::newZucSBoxLayer));
+        register("Mac", "ZUC-256-32", ZucMacSpi.class, List.of(), () -> new ZucMacSpi(ZucVariant.ZUC_256, 32, this::newZucSBoxLayer));
+    }
+
+    /**
+     * An S-box layer for one ZUC engine: the SM4 backend's, if it has one (the vector backend's,
+     * which runs the circuit itself until its warm-up passes), else the core's circuit. Every
+     * layer gives the same results; only the speed differs.
+     */
+    ZucSBoxLayer newZucSBoxLayer() {
+        if (offers(Algorithm.SM4)) {
+            try {
+                ZucSBoxLayer layer = service(Algorithm.SM4).newZucSBoxLayer();
+                if (layer != null) {
+                    return layer;
+                }
+            } catch (ProviderException e) {
+                // no backend serves SM4 here: ZUC keeps the circuit, which serves every JVM
+            }
+        }
+        return Zuc.CIRCUIT;
     }
 
     /**

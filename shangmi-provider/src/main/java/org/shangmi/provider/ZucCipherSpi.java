@@ -12,12 +12,14 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Supplier;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import org.shangmi.core.zuc.Zuc;
+import org.shangmi.core.zuc.ZucSBoxLayer;
 import org.shangmi.provider.spec.Zuc3gppParameterSpec;
 
 /**
@@ -30,6 +32,9 @@ import org.shangmi.provider.spec.Zuc3gppParameterSpec;
  * refuses to be initialised again with the key and IV it just used (the JDK's ChaCha20 rule).
  * Decryption starts over after {@code doFinal}, as the JCA says. Each (key, IV) gives at most
  * 2^32 bits; Bouncy Castle stops at 2047 words (ZUC-128) and 625 words (ZUC-256).
+ *
+ * <p>The engines are core's, on the S-box layer the provider gives (the vector backend's, or the
+ * circuit): constant time either way.
  */
 final class ZucCipherSpi extends CipherSpi {
 
@@ -37,6 +42,9 @@ final class ZucCipherSpi extends CipherSpi {
 
     private final ZucVariant variant;
     private final Provider provider;
+    private final Supplier<ZucSBoxLayer> layers;
+    /** This cipher's S-box layer, asked for at the first key. */
+    private ZucSBoxLayer layer;
     private Zuc engine;
     private byte[] key;
     private byte[] iv;
@@ -48,9 +56,14 @@ final class ZucCipherSpi extends CipherSpi {
     private long lengthBits = -1;
     private long processed;
 
-    ZucCipherSpi(ZucVariant variant, Provider provider) {
+    /**
+     * @param layers gives the S-box layer this cipher's engines run (one layer per cipher: a
+     *     layer need not be thread-safe)
+     */
+    ZucCipherSpi(ZucVariant variant, Provider provider, Supplier<ZucSBoxLayer> layers) {
         this.variant = variant;
         this.provider = provider;
+        this.layers = layers;
     }
 
     @Override
@@ -169,7 +182,11 @@ final class ZucCipherSpi extends CipherSpi {
     }
 
     private Zuc newEngine(byte[] rawKey, byte[] newIv) {
-        return variant == ZucVariant.ZUC_128 ? Zuc.zuc128(rawKey, newIv) : Zuc.zuc256(rawKey, variant.engineIv(newIv), 0);
+        if (layer == null) {
+            layer = layers.get();
+        }
+        return variant == ZucVariant.ZUC_128 ? Zuc.zuc128(rawKey, newIv, layer)
+                : Zuc.zuc256(rawKey, variant.engineIv(newIv), 0, layer);
     }
 
     private void forgetKey() {

@@ -5,8 +5,10 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import javax.crypto.MacSpi;
 import org.shangmi.core.zuc.ZucMac;
+import org.shangmi.core.zuc.ZucSBoxLayer;
 import org.shangmi.provider.spec.Zuc3gppParameterSpec;
 
 /**
@@ -26,6 +28,9 @@ final class ZucMacSpi extends MacSpi {
     private final ZucVariant variant;
     /** 32 for ZUC-128; 32, 64 or 128 for ZUC-256. */
     private final int tagBits;
+    private final Supplier<ZucSBoxLayer> layers;
+    /** This MAC's S-box layer, asked for at the first key. */
+    private ZucSBoxLayer layer;
     private byte[] key;
     private byte[] iv;
     private long lengthBits = -1;
@@ -37,9 +42,11 @@ final class ZucMacSpi extends MacSpi {
     private int heldByte = -1;
     private final byte[] one = new byte[1];
 
-    ZucMacSpi(ZucVariant variant, int tagBits) {
+    /** @param layers gives the S-box layer of this MAC's engines (see {@link ZucCipherSpi}) */
+    ZucMacSpi(ZucVariant variant, int tagBits, Supplier<ZucSBoxLayer> layers) {
         this.variant = variant;
         this.tagBits = tagBits;
+        this.layers = layers;
     }
 
     @Override
@@ -83,7 +90,10 @@ final class ZucMacSpi extends MacSpi {
     }
 
     private ZucMac newMac(byte[] rawKey, byte[] engineIv) {
-        return variant == ZucVariant.ZUC_128 ? ZucMac.eia3(rawKey, engineIv) : ZucMac.zuc256(rawKey, engineIv, tagBits);
+        if (layer == null) {
+            layer = layers.get();
+        }
+        return variant == ZucVariant.ZUC_128 ? ZucMac.eia3(rawKey, engineIv, layer) : ZucMac.zuc256(rawKey, engineIv, tagBits, layer);
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.time.Duration;
 import java.util.stream.Stream;
 import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
@@ -26,7 +27,9 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shangmi.core.testing.Chunks;
@@ -35,9 +38,11 @@ import org.shangmi.core.testing.Vectors.Record;
 import org.shangmi.provider.spec.Zuc3gppParameterSpec;
 
 /**
- * The ZUC services: every vector of vectors/zuc.jsonl through Cipher and Mac (one shot, in
- * uneven pieces, in place, ByteBuffers), Bouncy Castle 1.84 agreeing both ways on random keys,
- * IVs and lengths, and the JCA behaviour around them (IV rules, reuse, lengths, parameters).
+ * The ZUC services on each backend that serves SM4 (ZUC takes its S-box layer from it: the
+ * vector backend's shuffles, once its warm-up has passed, or the circuit): every vector of
+ * vectors/zuc.jsonl through Cipher and Mac (one shot, in uneven pieces, in place, ByteBuffers),
+ * the backends and Bouncy Castle 1.84 agreeing both ways on random keys, IVs and lengths, and the
+ * JCA behaviour around them (IV rules, reuse, lengths, parameters).
  */
 class ZucProviderTest {
 
@@ -45,21 +50,33 @@ class ZucProviderTest {
     private static final Provider BOUNCY_CASTLE = new BouncyCastleProvider();
     private static final long SEED = System.nanoTime();
 
-    static Stream<Record> ciphers() {
-        return Stream.of("ZUC-128", "ZUC-256", "EEA3").flatMap(a -> Vectors.load(Vectors.ZUC, a).stream());
+    @BeforeAll
+    static void vectorsWarmedUp() throws InterruptedException {
+        // the vector backend serves ZUC on the circuit until its warm-up passes (the figure is the gate tests')
+        ShangMiProvider.awaitReady(Backend.VECTOR, Duration.ofSeconds(90));
     }
 
-    static Stream<Record> macs() {
-        return Stream.of("EIA3", "ZUC-128-MAC", "ZUC-256-MAC").flatMap(a -> Vectors.load(Vectors.ZUC, a).stream());
+    static Stream<Arguments> ciphers() {
+        return cases("ZUC-128", "ZUC-256", "EEA3");
+    }
+
+    static Stream<Arguments> macs() {
+        return cases("EIA3", "ZUC-128-MAC", "ZUC-256-MAC");
+    }
+
+    private static Stream<Arguments> cases(String... algorithms) {
+        return Providers.serving("SM4").stream().flatMap(provider -> Stream.of(algorithms)
+                .flatMap(a -> Vectors.load(Vectors.ZUC, a).stream())
+                .map(r -> Arguments.of(provider.backendFor("SM4"), provider, r)));
     }
 
     private static int intField(Record r, String field) {
         return (int) Long.parseLong(r.text(field), 16);
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {2}")
     @MethodSource("ciphers")
-    void cipherVectors(Record r) throws Exception {
+    void cipherVectors(Backend backend, Provider provider, Record r) throws Exception {
         String name = r.algorithm().equals("EEA3") ? "ZUC-128" : r.algorithm();
         SecretKey key = new SecretKeySpec(r.hex("key"), name);
         byte[] msg;
@@ -90,14 +107,14 @@ class ZucProviderTest {
             for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
                 byte[] in = mode == Cipher.ENCRYPT_MODE ? msg : expected;
                 byte[] out = mode == Cipher.ENCRYPT_MODE ? expected : msg;
-                Cipher cipher = Cipher.getInstance(name, PROVIDER);
+                Cipher cipher = Cipher.getInstance(name, provider);
                 cipher.init(mode, key, spec);
                 assertBits(out, cipher.doFinal(in), bits, exact, "one shot");
                 // decryption starts over after doFinal; encryption is re-initialised with a new key
                 if (mode == Cipher.ENCRYPT_MODE) {
                     assertThrows(IllegalStateException.class, () -> cipher.update(in));
                 }
-                Cipher again = Cipher.getInstance(name, PROVIDER);
+                Cipher again = Cipher.getInstance(name, provider);
                 again.init(mode, key, spec);
                 byte[] inPlace = Arrays.copyOf(in, in.length + 3);
                 System.arraycopy(inPlace, 0, inPlace, 3, in.length);
@@ -105,7 +122,7 @@ class ZucProviderTest {
                 assertBits(out, Arrays.copyOf(inPlace, in.length), bits, exact, "in place, shifted");
                 Random random = new Random(SEED);
                 for (int round = 0; round < 3; round++) {
-                    Cipher pieces = Cipher.getInstance(name, PROVIDER);
+                    Cipher pieces = Cipher.getInstance(name, provider);
                     pieces.init(mode, key, spec);
                     byte[] target = new byte[in.length];
                     int[] at = {0};
@@ -120,7 +137,7 @@ class ZucProviderTest {
                     assertEquals(in.length, at[0]);
                     assertBits(out, target, bits, exact, "pieces, seed " + SEED);
                 }
-                Cipher buffers = Cipher.getInstance(name, PROVIDER);
+                Cipher buffers = Cipher.getInstance(name, provider);
                 buffers.init(mode, key, spec);
                 ByteBuffer direct = ByteBuffer.allocateDirect(in.length);
                 buffers.doFinal(ByteBuffer.wrap(in), direct);
@@ -142,9 +159,9 @@ class ZucProviderTest {
         assertEquals(HexFormat.of().formatHex(e), HexFormat.of().formatHex(a), how);
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {2}")
     @MethodSource("macs")
-    void macVectors(Record r) throws Exception {
+    void macVectors(Backend backend, Provider provider, Record r) throws Exception {
         int bits = r.json().get("msg_bits").getAsInt();
         String name;
         java.security.spec.AlgorithmParameterSpec spec;
@@ -170,7 +187,7 @@ class ZucProviderTest {
         }
         SecretKeySpec key = new SecretKeySpec(r.hex("key"), name);
         byte[] msg = r.hex("msg");
-        Mac mac = Mac.getInstance(name, PROVIDER);
+        Mac mac = Mac.getInstance(name, provider);
         mac.init(key, spec);
         String expected = r.text("tag");
         assertEquals(expected, HexFormat.of().formatHex(mac.doFinal(msg)), "one shot");
@@ -194,9 +211,12 @@ class ZucProviderTest {
     }
 
     @Test
-    void bouncyCastleAgreesBothWays() throws Exception {
+    void backendsAndBouncyCastleAgreeBothWays() throws Exception {
         Random random = new Random(SEED);
+        List<ShangMiProvider> backends = Providers.serving("SM4");
         for (int trial = 0; trial < 60; trial++) {
+            Provider ours = backends.get(trial % backends.size());
+            Provider other = backends.get((trial / 2 + 1) % backends.size());
             boolean big = trial % 2 == 1;
             String name = big ? "ZUC-256" : "ZUC-128";
             byte[] k = new byte[big ? 32 : 16];
@@ -207,19 +227,22 @@ class ZucProviderTest {
             byte[] msg = new byte[random.nextInt(big ? 2500 : 8188)];
             random.nextBytes(msg);
             SecretKeySpec key = new SecretKeySpec(k, name);
-            Cipher ours = Cipher.getInstance(name, PROVIDER);
+            Cipher mine = Cipher.getInstance(name, ours);
             Cipher theirs = Cipher.getInstance(name, BOUNCY_CASTLE);
-            ours.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
+            mine.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
             theirs.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(iv));
-            byte[] ct = ours.doFinal(msg);
+            byte[] ct = mine.doFinal(msg);
             assertArrayEquals(msg, theirs.doFinal(ct), name + " Bouncy Castle decrypts ours, seed " + SEED);
+            Cipher otherBackend = Cipher.getInstance(name, other);
+            otherBackend.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(iv));
+            assertArrayEquals(msg, otherBackend.doFinal(ct), name + " another backend decrypts, seed " + SEED);
             theirs.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
-            ours.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(iv));
-            assertArrayEquals(msg, ours.doFinal(theirs.doFinal(msg)), name + " we decrypt Bouncy Castle's, seed " + SEED);
+            mine.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(iv));
+            assertArrayEquals(msg, mine.doFinal(theirs.doFinal(msg)), name + " we decrypt Bouncy Castle's, seed " + SEED);
 
             List<String> macs = big ? List.of("ZUC-256-32", "ZUC-256-64", "ZUC-256") : List.of("ZUC-128");
             for (String macName : macs) {
-                Mac a = Mac.getInstance(macName, PROVIDER);
+                Mac a = Mac.getInstance(macName, ours);
                 Mac b = Mac.getInstance(macName, BOUNCY_CASTLE);
                 // ZUC-256 MACs read a keystream of the message plus two tags; Bouncy Castle caps it at 625 words
                 int length = big ? Math.min(msg.length, 2400) : Math.min(msg.length, 8000);

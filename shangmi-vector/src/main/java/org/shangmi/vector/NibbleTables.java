@@ -2,7 +2,8 @@ package org.shangmi.vector;
 
 /**
  * The SM4 S-box as six 16-entry tables over nibbles, for byte shuffles (x86 PSHUFB, AArch64 TBL),
- * derived here from the S-box's algebra rather than copied.
+ * derived here from the S-box's algebra rather than copied. The tower and its GF(16) steps serve
+ * ZUC's S1 too ({@link VectorZucSBox}).
  *
  * <p>The S-box is S(x) = A·I(A·x ⊕ C) ⊕ C, where I inverts in GF(2^8) modulo
  * x^8 + x^7 + x^6 + x^5 + x^4 + x^2 + 1 (zero to zero), bit r of A·x is the parity of x AND
@@ -47,7 +48,7 @@ final class NibbleTables {
     private static final int AFFINE_ROW = 0xA7;
 
     /** The tower's constant a. */
-    private static final int A = smallestIrreducibleConstant();
+    static final int A = smallestIrreducibleConstant();
 
     static {
         derive();
@@ -57,7 +58,7 @@ final class NibbleTables {
     }
 
     private static void derive() {
-        int beta = rootOfSm4FieldInTower();
+        int beta = rootInTower(SM4_FIELD);
         int[] toTower = new int[256];
         int[] fromTower = new int[256];
         for (int u = 0; u < 256; u++) {
@@ -162,13 +163,13 @@ final class NibbleTables {
         throw new AssertionError("no irreducible z² + c·z + c over GF(16)");
     }
 
-    /** An element of the tower that is a root of SM4's field polynomial. */
-    private static int rootOfSm4FieldInTower() {
+    /** An element of the tower that is a root of a field polynomial of degree 8 (bit e the coefficient of x^e). */
+    static int rootInTower(int fieldPolynomial) {
         for (int b = 2; b < 256; b++) {
             int value = 0;
             int power = 1;
             for (int e = 0; e <= 8; e++) {
-                if (((SM4_FIELD >>> e) & 1) != 0) {
+                if (((fieldPolynomial >>> e) & 1) != 0) {
                     value ^= power;
                 }
                 power = towerMultiply(power, b);
@@ -177,6 +178,6 @@ final class NibbleTables {
                 return b;
             }
         }
-        throw new AssertionError("SM4's field polynomial has no root in the tower");
+        throw new AssertionError("the field polynomial has no root in the tower");
     }
 }

@@ -20,11 +20,13 @@ import org.shangmi.core.sm4.Sm4Ccm;
 import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
 import org.shangmi.core.sm4.Sm4Xts;
+import org.shangmi.core.zuc.ZucSBoxLayer;
 
 /**
  * The vector backend: SM4 in every mode, with the rounds of {@link VectorSm4Rounds} (through
  * {@link VectorGatedRounds}) under the Java backend's modes, and GCM's GHASH a pass of blocks at a
- * time on {@link VectorGhash} (through {@link VectorGatedGhash}), under the same gate. It needs JDK 25 and the incubating
+ * time on {@link VectorGhash} (through {@link VectorGatedGhash}), under the same gate; and ZUC's
+ * S-box layer ({@link VectorZucSBox} through {@link VectorGatedZucLayer}) for the core's ZUC engines. It needs JDK 25 and the incubating
  * Vector API in the boot layer ({@code --add-modules jdk.incubator.vector}); it serves nothing
  * else.
  *
@@ -122,5 +124,11 @@ public final class VectorBackend implements BackendService {
     @Override
     public CbcMessagesEngine newSm4CbcMessages(byte[] key) {
         return new Sm4CbcMessages(key, VectorGatedRounds::new);
+    }
+
+    /** ZUC's S-box layer on byte shuffles, under the same gate as SM4 (the circuit until it opens). */
+    @Override
+    public ZucSBoxLayer newZucSBoxLayer() {
+        return new VectorGatedZucLayer(false);
     }
 }

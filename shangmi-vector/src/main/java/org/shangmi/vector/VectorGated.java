@@ -2,7 +2,9 @@ package org.shangmi.vector;
 
 /**
  * What a gated engine of the vector backend does around each call of its vector code:
- * {@link VectorGatedRounds} for SM4's rounds, {@link VectorGatedGhash} for GCM's GHASH. While
+ * {@link VectorGatedRounds} for SM4's rounds, {@link VectorGatedGhash} for GCM's GHASH,
+ * {@link VectorGatedZucLayer} for ZUC's S-box layer (one call per keystream word, so checked
+ * once in {@link VectorGatedZucLayer#CHECK_EVERY} calls instead). While
  * {@link VectorGate} admits the engine's door, calls run the vector code, one in
  * {@link VectorGate#CHECK_EVERY} measured for allocation (which the Vector API's Java fallback does
  * on every call, the compiled code never); a checked call that allocates
@@ -26,6 +28,8 @@ abstract class VectorGated {
     static final long CLOSED = -2;
 
     private final boolean trial;
+    /** Calls between two checks: {@link VectorGate#CHECK_EVERY} unless an engine's calls are much shorter. */
+    private final int checkEvery;
     /** {@link VectorGate#TRIAL} or {@link VectorGate#SERVICE}. */
     private final int door;
     private int countdown = VectorGate.firstCountdown();
@@ -39,7 +43,12 @@ abstract class VectorGated {
     private long allocated;
 
     VectorGated(boolean trial) {
+        this(trial, VectorGate.CHECK_EVERY);
+    }
+
+    VectorGated(boolean trial, int checkEvery) {
         this.trial = trial;
+        this.checkEvery = checkEvery;
         this.door = trial ? VectorGate.TRIAL : VectorGate.SERVICE;
     }
 
@@ -56,7 +65,7 @@ abstract class VectorGated {
         if (--countdown > 0 && VectorGate.admits(door)) {
             return UNCHECKED;
         }
-        countdown = measureEveryCall ? 1 : VectorGate.CHECK_EVERY;
+        countdown = measureEveryCall ? 1 : checkEvery;
         if (!VectorGate.admits(door)) {
             return CLOSED;
         }

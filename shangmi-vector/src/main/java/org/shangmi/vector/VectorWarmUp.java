@@ -15,6 +15,8 @@ import org.shangmi.core.sm4.Sm4Gcm;
 import org.shangmi.core.sm4.Sm4Modes;
 import org.shangmi.core.sm4.Sm4Rounds;
 import org.shangmi.core.sm4.Sm4Xts;
+import org.shangmi.core.zuc.Zuc;
+import org.shangmi.core.zuc.ZucMac;
 
 /**
  * Every call shape the engines make, on public keys, through trial {@link VectorGatedRounds} and
@@ -32,7 +34,9 @@ import org.shangmi.core.sm4.Sm4Xts;
  * they run the same code as every key's rounds, so the JIT compiles the gate as the engines will
  * pass it. {@link #knownAnswer} checks the GB/T 32907-2016 example on trial rounds, and GCM's
  * GHASH on trial passes ({@link VectorGatedGhash}) against RFC 8998's example and the scalar
- * GHASH: the passes share the rounds' gate, warm-up and verdict.
+ * GHASH: the passes share the rounds' gate, warm-up and verdict. ZUC's S-box layer
+ * ({@link VectorGatedZucLayer}) runs through the core's ZUC engines in every round too, and its
+ * known answer is 3GPP's first ZUC test set.
  */
 final class VectorWarmUp {
 
@@ -98,6 +102,10 @@ final class VectorWarmUp {
     private final Sm4Ccm ccm;
     private final Sm4Xts xts;
     private final Sm4Xts xtsIeee;
+    /** ZUC's trial S-box layer, run through the core's engines for a keystream and both MACs. */
+    private final VectorGatedZucLayer zucLayer = new VectorGatedZucLayer(true);
+    private final byte[] zucKey = new byte[32];
+    private final byte[] zucIv = new byte[25];
 
     /** {@link System#nanoTime} past which {@link #run} stops early. */
     private final long deadline;
@@ -123,6 +131,7 @@ final class VectorWarmUp {
         xtsKey[16] = 1;
         xts = new Sm4Xts(xtsKey, false, factory);
         xtsIeee = new Sm4Xts(xtsKey, true, factory);
+        made.add(zucLayer);
     }
 
     /**
@@ -190,7 +199,22 @@ final class VectorWarmUp {
                 xtsIeee.decrypt(tweak, data, 0, length, data, 0);
             }
         }
-        return true;
+        return !late() && zuc();
+    }
+
+    /** ZUC-128 and ZUC-256 keystreams over every stream length and a MAC of each: the calls a ZUC engine makes. */
+    private boolean zuc() {
+        for (int length : STREAM_LENGTHS) {
+            Zuc.zuc128(key, tweak, zucLayer).xor(data, 0, data, 0, length);
+        }
+        Zuc.zuc256(zucKey, zucIv, 0, zucLayer).xor(data, 0, data, 0, 64);
+        ZucMac eia3 = ZucMac.eia3(key, tweak, zucLayer);
+        eia3.update(data, 0, 33);
+        eia3.finish(data[33], 5, tag, 0);
+        ZucMac zuc256 = ZucMac.zuc256(zucKey, zucIv, 128, zucLayer);
+        zuc256.update(data, 0, 33);
+        zuc256.finish(0, 0, tag, 0);
+        return !late();
     }
 
     /**
@@ -251,7 +275,32 @@ final class VectorWarmUp {
         if (!good) {
             return "fails the GB/T 32907-2016 example";
         }
-        return ghashKnownAnswer();
+        String ghash = ghashKnownAnswer();
+        return ghash != null ? ghash : zucKnownAnswer();
+    }
+
+    /**
+     * 3GPP's ZUC test set 1 (zero key and IV: 27bede74 018082da) on a trial S-box layer, then a
+     * ZUC-256 keystream of another key and IV against core's circuit: null if both agree, else
+     * what went wrong.
+     */
+    private static String zucKnownAnswer() {
+        VectorGatedZucLayer trial = new VectorGatedZucLayer(true);
+        Zuc zeros = Zuc.zuc128(new byte[16], new byte[16], trial);
+        if (zeros.nextWord() != 0x27bede74 || zeros.nextWord() != 0x018082da) {
+            return "fails 3GPP's ZUC test set 1";
+        }
+        byte[] key = new byte[32];
+        byte[] iv = new byte[25];
+        for (int i = 0; i < iv.length; i++) {
+            key[i] = (byte) (29 * i + 1);
+            iv[i] = (byte) (13 * i + 5);
+        }
+        byte[] circuit = new byte[256];
+        byte[] vectors = new byte[256];
+        Zuc.zuc256(key, iv, 0).xor(circuit, 0, circuit, 0, circuit.length);
+        Zuc.zuc256(key, iv, 0, trial).xor(vectors, 0, vectors, 0, vectors.length);
+        return Arrays.equals(circuit, vectors) ? null : "ZUC's S-boxes on vectors differ from the circuit";
     }
 
     /**

@@ -137,4 +137,14 @@ public interface BackendService {
      * @throws IllegalArgumentException if the key is not 16 bytes
      */
     CbcMessagesEngine newSm4CbcMessages(byte[] key);
+
+    /**
+     * A faster S-box layer for ZUC, for one engine (not thread-safe), or null: the engines then
+     * run {@link org.shangmi.core.zuc.Zuc#CIRCUIT}. Whatever is returned must be constant time
+     * and give the circuit's results. The provider asks the backend that serves SM4. Null by
+     * default.
+     */
+    default org.shangmi.core.zuc.ZucSBoxLayer newZucSBoxLayer() {
+        return null;
+    }
 }

@@ -10,7 +10,7 @@ package org.shangmi.core.sm4;
  * for the function G of {@link #apply}. Callers add {@link #IN} with the round key and
  * {@link #OUT} after the linear map, where they cost nothing or one XOR per word.
  *
- * <p>How the circuit was made (tools/sm4-sbox/derive.py, which regenerates this file's body):
+ * <p>How the circuit was made (tools/sbox/sm4.py, which regenerates this file's body):
  * the S-box is S(x) = A·(A·x + 0xd3)⁻¹ + 0xd3, the inverse taken in GF(2^8) modulo x^8 + x^7 +
  * x^6 + x^5 + x^4 + x^2 + 1 and A a fixed 8×8 bit matrix, so G(y) = A·(A·y)⁻¹ and IN = A⁻¹·0xd3.
  * The inversion is done in the isomorphic tower field GF(((2^2)^2)^2) (GF(4) = GF(2)[w]/(w² + w +

@@ -11,8 +11,9 @@ import org.shangmi.core.util.Bytes;
  * constant sets of its MACs).
  *
  * <p>Constant time: the key, the IV, the state and the data only meet additions, XORs,
- * shifts by fixed amounts and the S-box circuit of {@link ZucSBox}; nothing branches on them
- * or indexes memory with them. Additions modulo 2^31 − 1 are folded with masks, not compared.
+ * shifts by fixed amounts and an S-box layer that is constant time itself ({@link #CIRCUIT}, the
+ * boolean circuit of {@link ZucSBox}, unless another {@link ZucSBoxLayer} is given); nothing
+ * branches on them or indexes memory with them. Additions modulo 2^31 − 1 are folded with masks, not compared.
  * The branches that exist depend on lengths and counters only.
  *
  * <p>One instance serves one (key, IV) pair and one thread. Each pair may give at most
@@ -32,6 +33,9 @@ public final class Zuc {
     /** Length of a ZUC-256 IV in the packed 23-byte form (184 bits, GmSSL's and gmsm's). */
     public static final int IV_256_PACKED = 23;
 
+    /** The S-box layer as a boolean circuit: constant time on every JVM. */
+    public static final ZucSBoxLayer CIRCUIT = ZucSBox::apply;
+
     private static final int M31 = 0x7fffffff;
 
     /** ZUC-128's loading constants d0..d15 (15 bits each). */
@@ -46,6 +50,7 @@ public final class Zuc {
 
     /** The LFSR s0..s15 as a ring: s_i is at {@code lfsr[(head + i) & 15]}. */
     private final int[] lfsr = new int[16];
+    private final ZucSBoxLayer sboxes;
     private int head;
     private int r1;
     private int r2;
@@ -54,14 +59,20 @@ public final class Zuc {
     private int pending;
     private int pendingBytes;
 
-    private Zuc() {
+    private Zuc(ZucSBoxLayer sboxes) {
+        this.sboxes = Objects.requireNonNull(sboxes, "S-box layer");
     }
 
-    /** ZUC-128 with a 16-byte key and a 16-byte IV. */
+    /** ZUC-128 with a 16-byte key and a 16-byte IV, on the circuit. */
     public static Zuc zuc128(byte[] key, byte[] iv) {
+        return zuc128(key, iv, CIRCUIT);
+    }
+
+    /** ZUC-128 with a 16-byte key and a 16-byte IV, on the given S-box layer. */
+    public static Zuc zuc128(byte[] key, byte[] iv, ZucSBoxLayer sboxes) {
         checkLength(key, KEY_128, "ZUC-128 key");
         checkLength(iv, KEY_128, "ZUC-128 IV");
-        Zuc z = new Zuc();
+        Zuc z = new Zuc(sboxes);
         for (int i = 0; i < 16; i++) {
             z.lfsr[i] = (key[i] & 0xff) << 23 | D128[i] << 8 | (iv[i] & 0xff);
         }
@@ -69,12 +80,18 @@ public final class Zuc {
         return z;
     }
 
+    /** ZUC-256 on the circuit: see {@link #zuc256(byte[], byte[], int, ZucSBoxLayer)}. */
+    public static Zuc zuc256(byte[] key, byte[] iv, int tagBits) {
+        return zuc256(key, iv, tagBits, CIRCUIT);
+    }
+
     /**
      * ZUC-256 with a 32-byte key and a 25-byte IV (the top two bits of bytes 17 to 24 are
-     * ignored, as the paper's IV17..IV24 have six bits). {@code tagBits} selects the constants:
-     * 0 for the keystream cipher, 32, 64 or 128 for the MAC of that size.
+     * ignored, as the paper's IV17..IV24 have six bits), on the given S-box layer.
+     * {@code tagBits} selects the constants: 0 for the keystream cipher, 32, 64 or 128 for the
+     * MAC of that size.
      */
-    public static Zuc zuc256(byte[] key, byte[] iv, int tagBits) {
+    public static Zuc zuc256(byte[] key, byte[] iv, int tagBits, ZucSBoxLayer sboxes) {
         checkLength(key, KEY_256, "ZUC-256 key");
         checkLength(iv, IV_256, "ZUC-256 IV");
         int d0;
@@ -97,7 +114,7 @@ public final class Zuc {
         for (int i = 0; i < 25; i++) {
             v[i] = iv[i] & (i < 17 ? 0xff : 0x3f);
         }
-        Zuc z = new Zuc();
+        Zuc z = new Zuc(sboxes);
         int[] s = z.lfsr;
         s[0] = u31(k[0], d[0], k[21], k[16]);
         s[1] = u31(k[1], d[1], k[22], k[17]);
@@ -274,7 +291,7 @@ public final class Zuc {
         int w2 = r2 ^ x2;
         int u = l1(w1 << 16 | w2 >>> 16);
         int v = l2(w2 << 16 | w1 >>> 16);
-        long s = ZucSBox.apply((long) u << 32 | (v & 0xffffffffL));
+        long s = sboxes.apply((long) u << 32 | (v & 0xffffffffL));
         r1 = (int) (s >>> 32);
         r2 = (int) s;
     }

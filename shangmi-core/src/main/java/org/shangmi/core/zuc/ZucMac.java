@@ -48,14 +48,24 @@ public final class ZucMac {
         }
     }
 
-    /** 128-EIA3's MAC with a 16-byte key and the ZUC IV (see {@link Zuc#eia3Iv}). */
+    /** 128-EIA3's MAC with a 16-byte key and the ZUC IV (see {@link Zuc#eia3Iv}), on the circuit. */
     public static ZucMac eia3(byte[] key, byte[] iv) {
-        return new ZucMac(Zuc.zuc128(key, iv), 0);
+        return eia3(key, iv, Zuc.CIRCUIT);
     }
 
-    /** ZUC-256's MAC of {@code tagBits} (32, 64 or 128) with a 32-byte key and a 25-byte IV. */
+    /** 128-EIA3's MAC on the given S-box layer. */
+    public static ZucMac eia3(byte[] key, byte[] iv, ZucSBoxLayer sboxes) {
+        return new ZucMac(Zuc.zuc128(key, iv, sboxes), 0);
+    }
+
+    /** ZUC-256's MAC of {@code tagBits} (32, 64 or 128) with a 32-byte key and a 25-byte IV, on the circuit. */
     public static ZucMac zuc256(byte[] key, byte[] iv, int tagBits) {
-        return new ZucMac(Zuc.zuc256(key, iv, tagBits), tagBits);
+        return zuc256(key, iv, tagBits, Zuc.CIRCUIT);
+    }
+
+    /** ZUC-256's MAC on the given S-box layer. */
+    public static ZucMac zuc256(byte[] key, byte[] iv, int tagBits, ZucSBoxLayer sboxes) {
+        return new ZucMac(Zuc.zuc256(key, iv, tagBits, sboxes), tagBits);
     }
 
     /** Tag length in bytes. */
