@@ -48,8 +48,11 @@ public final class Zuc {
         0x22, 0x2f, 0x24, 0x2a, 0x6d, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30,
     };
 
-    /** The LFSR s0..s15 as a ring: s_i is at {@code lfsr[(head + i) & 15]}. */
-    private final int[] lfsr = new int[16];
+    /**
+     * The LFSR s0..s15 as a ring kept twice: s_i is at {@code lfsr[head + i]} and every cell x
+     * equals cell x + 16, so that no index needs reducing.
+     */
+    private final int[] lfsr = new int[32];
     private final ZucSBoxLayer sboxes;
     private int head;
     private int r1;
@@ -262,12 +265,13 @@ public final class Zuc {
 
     /** 32 rounds in initialisation mode, then one in work mode with its output dropped. */
     private void initialise() {
+        System.arraycopy(lfsr, 0, lfsr, 16, 16);
         for (int round = 0; round < 32; round++) {
             int[] s = lfsr;
             int h = head;
-            int x0 = (s[(h + 15) & 15] & 0x7fff8000) << 1 | s[(h + 14) & 15] & 0xffff;
+            int x0 = (s[h + 15] & 0x7fff8000) << 1 | s[h + 14] & 0xffff;
             int w = (x0 ^ r1) + r2;
-            nonlinear(s[(h + 11) & 15] << 16 | s[(h + 9) & 15] >>> 15, s[(h + 7) & 15] << 16 | s[(h + 5) & 15] >>> 15);
+            nonlinear(s[h + 11] << 16 | s[h + 9] >>> 15, s[h + 7] << 16 | s[h + 5] >>> 15);
             clockLfsr(w >>> 1);
         }
         step();
@@ -277,10 +281,10 @@ public final class Zuc {
     private int step() {
         int[] s = lfsr;
         int h = head;
-        int x0 = (s[(h + 15) & 15] & 0x7fff8000) << 1 | s[(h + 14) & 15] & 0xffff;
-        int x3 = s[(h + 2) & 15] << 16 | s[h] >>> 15;
+        int x0 = (s[h + 15] & 0x7fff8000) << 1 | s[h + 14] & 0xffff;
+        int x3 = s[h + 2] << 16 | s[h] >>> 15;
         int z = ((x0 ^ r1) + r2) ^ x3;
-        nonlinear(s[(h + 11) & 15] << 16 | s[(h + 9) & 15] >>> 15, s[(h + 7) & 15] << 16 | s[(h + 5) & 15] >>> 15);
+        nonlinear(s[h + 11] << 16 | s[h + 9] >>> 15, s[h + 7] << 16 | s[h + 5] >>> 15);
         clockLfsr(0);
         return z;
     }
@@ -305,10 +309,12 @@ public final class Zuc {
         int[] s = lfsr;
         int h = head;
         long s0 = s[h];
-        long a = s0 + (s0 << 8) + ((long) s[(h + 4) & 15] << 20) + ((long) s[(h + 10) & 15] << 21)
-                + ((long) s[(h + 13) & 15] << 17) + ((long) s[(h + 15) & 15] << 15) + u;
+        long a = s0 + (s0 << 8) + ((long) s[h + 4] << 20) + ((long) s[h + 10] << 21)
+                + ((long) s[h + 13] << 17) + ((long) s[h + 15] << 15) + u;
         a = (a & M31) + (a >>> 31);
-        s[h] = (int) ((a & M31) + (a >>> 31));
+        int next = (int) ((a & M31) + (a >>> 31));
+        s[h] = next;
+        s[h + 16] = next;
         head = (h + 1) & 15;
     }
 

@@ -12,9 +12,12 @@ import org.shangmi.core.util.Bytes;
  *
  * <p>Both are sums over the message's one bits of keystream windows: 128-EIA3 takes
  * T = ⊕ m_i·z[i..i+31] ⊕ z[L..L+31] ⊕ z[32(⌈L/32⌉+1)..+31]; ZUC-256 starts from
- * T = z[0..t−1] and adds m_i·z[t+i..2t+i−1], then z[L+t..L+2t−1]. Constant time: each bit
- * selects its window with a mask made from the bit ({@code (m << i) >> 31}), never with a branch,
- * so the time depends on the message's length only.
+ * T = z[0..t−1] and adds m_i·z[t+i..2t+i−1], then z[L+t..L+2t−1]. For a word of 32 message
+ * bits that sum is the middle of a carry-less product of the bit-reversed word and 64 keystream
+ * bits, made here from sixteen integer products of bits four apart (BearSSL's method: no sum of
+ * eight one-bit products carries into the next bit of its class); see {@link #windowSum}. Constant time: no table and no
+ * branch on the message, and the multiplier's time does not depend on its operands on 64-bit
+ * x86 and ARM; the last few bits of a message select their windows with masks made from the bits.
  *
  * <p>Messages are fed in whole bytes ({@link #update}) and finished with up to seven more bits
  * ({@link #finish}). One instance computes one tag; it is then wiped.
@@ -82,7 +85,7 @@ public final class ZucMac {
             len--;
         }
         while (len >= 4) {
-            addWord(Bytes.getIntBE(in, off), 32);
+            addWord(Bytes.getIntBE(in, off));
             off += 4;
             len -= 4;
         }
@@ -141,20 +144,50 @@ public final class ZucMac {
     private void addByte(byte b) {
         word |= (b & 0xff) << (24 - 8 * wordBytes);
         if (++wordBytes == 4) {
-            addWord(word, 32);
+            addWord(word);
             word = 0;
             wordBytes = 0;
         }
     }
 
     /** Adds the 32 bits of m, then slides the window one word on. */
-    private void addWord(int m, int n) {
-        mix(m, n);
-        System.arraycopy(window, 1, window, 0, tagWords);
-        window[tagWords] = zuc.nextWord();
+    private void addWord(int m) {
+        int j = 0;
+        for (; j < tagWords; j++) {
+            tag[j] ^= windowSum(m, (long) window[j] << 32 | (window[j + 1] & 0xffffffffL));
+            window[j] = window[j + 1];
+        }
+        window[j] = zuc.nextWord();
     }
 
-    /** Adds the first n bits of m (most significant first) at the start of the window. */
+    /**
+     * The XOR of the 32-bit windows of {@code k} that start at bits 0 to 31 (from the most
+     * significant) where bit i of m (from the most significant) is one: bits 32 to 63 of the
+     * carry-less product of m bit-reversed and k. Each bit class (bit positions equal modulo 4)
+     * of the one times each class of the other is an integer product in which at most eight
+     * one-bit products meet at any position, so no carry reaches the next bit of the class; the
+     * bits above 63 are not needed, so the products may wrap.
+     */
+    static int windowSum(int m, long k) {
+        long r = Integer.reverse(m) & 0xffffffffL;
+        long r0 = r & 0x11111111L;
+        long r1 = r & 0x22222222L;
+        long r2 = r & 0x44444444L;
+        long r3 = r & 0x88888888L;
+        long k0 = k & 0x1111111111111111L;
+        long k1 = k & 0x2222222222222222L;
+        long k2 = k & 0x4444444444444444L;
+        long k3 = k & 0x8888888888888888L;
+        long z0 = r0 * k0 ^ r1 * k3 ^ r2 * k2 ^ r3 * k1;
+        long z1 = r0 * k1 ^ r1 * k0 ^ r2 * k3 ^ r3 * k2;
+        long z2 = r0 * k2 ^ r1 * k1 ^ r2 * k0 ^ r3 * k3;
+        long z3 = r0 * k3 ^ r1 * k2 ^ r2 * k1 ^ r3 * k0;
+        long product = z0 & 0x1111111111111111L | z1 & 0x2222222222222222L | z2 & 0x4444444444444444L
+                | z3 & 0x8888888888888888L;
+        return (int) (product >>> 32);
+    }
+
+    /** Adds the first n bits of m (most significant first) at the start of the window, one bit at a time (the message's end). */
     private void mix(int m, int n) {
         for (int j = 0; j < tagWords; j++) {
             long k = (long) window[j] << 32 | (window[j + 1] & 0xffffffffL);

@@ -134,6 +134,25 @@ class ZucKnownAnswerTest {
         }
     }
 
+    /** The MACs' sum of keystream windows for a word of message bits against its definition, bit by bit. */
+    @org.junit.jupiter.api.Test
+    void windowSumAgainstBitByBit() {
+        Random random = new Random(SEED);
+        int[] words = {0, 1, -1, 0x80000000, 0x11111111, 0x88888888, 0xffff0000, 0x0000ffff};
+        long[] streams = {0, 1, -1, Long.MIN_VALUE, 0x1111111111111111L, 0x8888888888888888L, 0xffffffff00000000L, 0xffffffffL};
+        for (int trial = 0; trial < 20_000; trial++) {
+            int m = trial < 64 ? words[trial % 8] : random.nextInt();
+            long k = trial < 64 ? streams[trial / 8] : random.nextLong();
+            int expected = 0;
+            for (int i = 0; i < 32; i++) {
+                if (((m >>> (31 - i)) & 1) != 0) {
+                    expected ^= (int) (k >>> (32 - i));
+                }
+            }
+            assertEquals(expected, ZucMac.windowSum(m, k), String.format("%08x over %016x, seed %d", m, k, SEED));
+        }
+    }
+
     /** Feeds msg[from, from + len) whole, then the last bits, and returns the tag in hex. */
     private static String tag(ZucMac mac, byte[] msg, int bits, int from, int len) {
         mac.update(msg, from, len);
