@@ -274,7 +274,13 @@ class EncCommand implements Callable<Integer> {
             int n;
             while ((n = in.read(buffer)) > 0) {
                 ciphertextLength += n;
-                byte[] piece = cipher.update(buffer, 0, n);
+                byte[] piece;
+                try {
+                    piece = cipher.update(buffer, 0, n);
+                } catch (IllegalStateException e) {
+                    // ZUC's bound on one key and IV (2^32 bits), met mid-stream
+                    throw new GeneralSecurityException(e.getMessage(), e);
+                }
                 if (piece != null) {
                     out.write(piece);
                 }

@@ -3,6 +3,7 @@ package org.shangmi.provider;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
+import java.security.InvalidParameterException;
 import java.security.Key;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,6 +14,7 @@ import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
+import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
@@ -136,11 +138,14 @@ final class ZucCipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        boolean encrypt = Sm4BaseCipherSpi.encrypts(opmode);
+        if (opmode != Cipher.ENCRYPT_MODE && opmode != Cipher.DECRYPT_MODE) {
+            throw new InvalidParameterException(variant.algorithm + " encrypts and decrypts; wrap keys with SM4WRAP");
+        }
+        boolean encrypt = opmode == Cipher.ENCRYPT_MODE;
         byte[] newIv;
         if (params == null) {
             if (!encrypt) {
-                throw new InvalidKeyException(variant.algorithm + " decryption needs the IV: pass an IvParameterSpec");
+                throw new InvalidAlgorithmParameterException(variant.algorithm + " decryption needs the IV: pass an IvParameterSpec");
             }
             newIv = new byte[variant.ivBytes()];
             (random != null ? random : DefaultRandom.get()).nextBytes(newIv);
@@ -155,6 +160,7 @@ final class ZucCipherSpi extends CipherSpi {
         try {
             if (encrypt && lastEncryptionKey != null && MessageDigest.isEqual(rawKey, lastEncryptionKey)
                     && Arrays.equals(variant.engineIv(newIv), lastEncryptionIv)) {
+                // compared in the engine's form: IVs that differ only in ignored bits make one keystream
                 throw new InvalidAlgorithmParameterException(variant.algorithm + " refuses to encrypt twice with one key and IV");
             }
             Zuc newEngine = newEngine(rawKey, newIv);
@@ -169,7 +175,7 @@ final class ZucCipherSpi extends CipherSpi {
                     Arrays.fill(lastEncryptionKey, (byte) 0);
                 }
                 lastEncryptionKey = rawKey.clone();
-                lastEncryptionIv = variant.engineIv(newIv).clone();
+                lastEncryptionIv = variant.engineIv(newIv);
             }
         } finally {
             Arrays.fill(rawKey, (byte) 0);

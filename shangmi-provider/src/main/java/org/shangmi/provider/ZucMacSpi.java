@@ -25,6 +25,9 @@ import org.shangmi.provider.spec.Zuc3gppParameterSpec;
  */
 final class ZucMacSpi extends MacSpi {
 
+    /** The longest 3GPP LENGTH: ⌈LENGTH/32⌉ + 2 keystream words must stay within the engine's 2^27. */
+    static final long MAX_LENGTH_BITS = (org.shangmi.core.zuc.Zuc.MAX_WORDS - 2) * 32;
+
     private final ZucVariant variant;
     /** 32 for ZUC-128; 32, 64 or 128 for ZUC-256. */
     private final int tagBits;
@@ -60,8 +63,12 @@ final class ZucMacSpi extends MacSpi {
             throw new InvalidAlgorithmParameterException(variant.algorithm + " MACs need an IV (IvParameterSpec"
                     + (variant == ZucVariant.ZUC_128 ? " or Zuc3gppParameterSpec" : "") + ")");
         }
-        byte[] newIv = variant.engineIv(variant.iv(params, false)).clone();
+        byte[] newIv = variant.engineIv(variant.iv(params, false));
         long newLength = params instanceof Zuc3gppParameterSpec spec ? spec.getLengthBits() : -1;
+        if (newLength > MAX_LENGTH_BITS) {
+            throw new InvalidAlgorithmParameterException("128-EIA3 here covers at most " + MAX_LENGTH_BITS
+                    + " bits (its keystream of LENGTH + 64 bits stays within 2^32), not " + newLength);
+        }
         byte[] rawKey = variant.rawKey(key);
         ZucMac newMac;
         try {

@@ -64,9 +64,20 @@ enum ZucVariant {
         return this == ZUC_128 ? "16 bytes" : "25 bytes (or the packed 23-byte form)";
     }
 
-    /** The IV the core engine takes: as given, with a packed ZUC-256 IV unpacked. */
+    /**
+     * The IV as the core engine reads it, in one form per keystream: a packed ZUC-256 IV
+     * unpacked, and the ignored top two bits of a 25-byte IV's bytes 17 to 24 cleared (so that
+     * two IVs that make the same keystream compare equal). A new array.
+     */
     byte[] engineIv(byte[] iv) {
-        return iv.length == Zuc.IV_256_PACKED ? Zuc.unpackIv256(iv) : iv;
+        if (iv.length == Zuc.IV_256_PACKED) {
+            return Zuc.unpackIv256(iv);
+        }
+        byte[] copy = iv.clone();
+        for (int i = 17; i < copy.length; i++) {
+            copy[i] &= 0x3f;
+        }
+        return copy;
     }
 
     /** The IV of an IvParameterSpec, checked; or of a 3GPP spec (ZUC-128 only): 128-EEA3's or 128-EIA3's. */

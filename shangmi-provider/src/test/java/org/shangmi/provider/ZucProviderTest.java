@@ -53,7 +53,12 @@ class ZucProviderTest {
     @BeforeAll
     static void vectorsWarmedUp() throws InterruptedException {
         // the vector backend serves ZUC on the circuit until its warm-up passes (the figure is the gate tests')
-        ShangMiProvider.awaitReady(Backend.VECTOR, Duration.ofSeconds(90));
+        boolean ready = ShangMiProvider.awaitReady(Backend.VECTOR, Duration.ofSeconds(90));
+        BackendStatus vector = ShangMiProvider.backendStatus().get(Backend.VECTOR.ordinal());
+        // an agent that redefines classes (the coverage run's) shuts the gate for good: the circuit serves then
+        if (vector.available() && !vector.details().contains("; since then on the circuit engine: ")) {
+            assertTrue(ready, "the vector cases would run on the circuit: " + vector.details());
+        }
     }
 
     static Stream<Arguments> ciphers() {
@@ -303,6 +308,11 @@ class ZucProviderTest {
         big.init(Cipher.ENCRYPT_MODE, key256, new IvParameterSpec(iv25));
         big.doFinal(new byte[1]);
         assertThrows(InvalidAlgorithmParameterException.class, () -> big.init(Cipher.ENCRYPT_MODE, key256, new IvParameterSpec(iv23)));
+        // nor through the top bits of bytes 17 to 24, which the keystream ignores
+        byte[] topBits = iv25.clone();
+        topBits[17] |= (byte) 0x80;
+        topBits[24] |= (byte) 0x40;
+        assertThrows(InvalidAlgorithmParameterException.class, () -> big.init(Cipher.ENCRYPT_MODE, key256, new IvParameterSpec(topBits)));
         cipher.init(Cipher.DECRYPT_MODE, key, iv);
         cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(new byte[] {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
         assertNotNull(cipher.doFinal(new byte[3]));
@@ -332,8 +342,14 @@ class ZucProviderTest {
         assertThrows(java.security.NoSuchAlgorithmException.class, () -> Cipher.getInstance("ZUC-128/CBC/NoPadding", PROVIDER));
         assertThrows(javax.crypto.NoSuchPaddingException.class, () -> Cipher.getInstance("ZUC-128/NONE/PKCS5Padding", PROVIDER));
 
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> small.init(Cipher.DECRYPT_MODE, k16, (java.security.spec.AlgorithmParameterSpec) null), "decryption without an IV");
+        assertThrows(InvalidKeyException.class, () -> small.init(Cipher.DECRYPT_MODE, k16), "decryption without an IV");
+        assertThrows(java.security.InvalidParameterException.class, () -> small.init(Cipher.WRAP_MODE, k16));
         Mac mac = Mac.getInstance("ZUC-128", PROVIDER);
         assertThrows(InvalidKeyException.class, () -> mac.init(k16), "a MAC without an IV");
+        assertThrows(InvalidAlgorithmParameterException.class,
+                () -> mac.init(k16, new Zuc3gppParameterSpec(1, 1, 1, Zuc3gppParameterSpec.MAX_LENGTH_BITS)), "a LENGTH past the keystream");
         assertThrows(IllegalStateException.class, () -> mac.update((byte) 1));
         Mac mac256 = Mac.getInstance("ZUC-256-64", PROVIDER);
         assertThrows(InvalidKeyException.class, () -> mac256.init(k16, new IvParameterSpec(new byte[25])));

@@ -186,13 +186,13 @@ final class VectorGate {
         try {
             String wrong = VectorWarmUp.knownAnswer();
             if (wrong != null) {
-                failure = "SM4 on vectors " + wrong;
+                failure = "the vector code " + wrong;
                 return;
             }
             long nanos = VectorWarmUp.untilCompiled(warmUpStart);
             wrong = VectorWarmUp.knownAnswer();
             if (wrong != null) {
-                failure = "compiled, SM4 on vectors " + wrong;
+                failure = "compiled, the vector code " + wrong;
                 return;
             }
             String width = "SM4 rounds on " + VectorSm4Rounds.VECTOR_LANES * 32 + "-bit vectors (" + VectorSm4Rounds.LANES

@@ -253,6 +253,11 @@ public final class Zuc {
         }
     }
 
+    /** Sets the words this instance may still give (for the tests of the limit). */
+    void wordsLeft(long words) {
+        wordsLeft = words;
+    }
+
     /** Zeroes the state; the instance gives nothing more. */
     public void destroy() {
         Arrays.fill(lfsr, 0);

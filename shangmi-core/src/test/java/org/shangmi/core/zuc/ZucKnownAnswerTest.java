@@ -153,6 +153,25 @@ class ZucKnownAnswerTest {
         }
     }
 
+    /** Past its last keystream word a (key, IV) pair refuses, whole: nothing is written. */
+    @org.junit.jupiter.api.Test
+    void theKeystreamLimitRefusesBeforeWriting() {
+        Zuc zuc = Zuc.zuc128(new byte[16], new byte[16]);
+        zuc.wordsLeft(3);
+        byte[] data = new byte[13];
+        zuc.xor(data, 0, data, 0, 5);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> zuc.xor(data, 5, data, 5, 8));
+        byte[] before = data.clone();
+        zuc.xor(data, 5, data, 5, 7);
+        org.junit.jupiter.api.Assertions.assertFalse(java.util.Arrays.equals(before, data), "7 more bytes fit in 3 words");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, zuc::nextWord);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> zuc.xor(data, 12, data, 12, 1));
+        // the same 12 bytes from a fresh instance: the refused call changed nothing
+        byte[] fresh = new byte[13];
+        Zuc.zuc128(new byte[16], new byte[16]).xor(fresh, 0, fresh, 0, 12);
+        assertEquals(HexFormat.of().formatHex(fresh, 0, 12), HexFormat.of().formatHex(data, 0, 12));
+    }
+
     /** Feeds msg[from, from + len) whole, then the last bits, and returns the tag in hex. */
     private static String tag(ZucMac mac, byte[] msg, int bits, int from, int len) {
         mac.update(msg, from, len);
