@@ -109,16 +109,20 @@ abstract class Sm4BaseCipherSpi extends CipherSpi {
     @Override
     protected final void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        AlgorithmParameterSpec spec = null;
-        if (params != null) {
-            try {
-                spec = params.getParameterSpec(parameterType);
-            } catch (InvalidParameterSpecException e) {
-                throw new InvalidAlgorithmParameterException(name + " takes " + parameterType.getSimpleName()
-                        + " parameters: " + e.getMessage(), e);
-            }
+        engineInit(opmode, key, specOf(params, parameterType, name), random);
+    }
+
+    /** The spec {@code params} give as {@code type} (null for none), for the cipher {@code name}'s messages. */
+    static AlgorithmParameterSpec specOf(AlgorithmParameters params, Class<? extends AlgorithmParameterSpec> type, String name)
+            throws InvalidAlgorithmParameterException {
+        if (params == null) {
+            return null;
         }
-        engineInit(opmode, key, spec, random);
+        try {
+            return params.getParameterSpec(type);
+        } catch (InvalidParameterSpecException e) {
+            throw new InvalidAlgorithmParameterException(name + " takes " + type.getSimpleName() + " parameters: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -124,15 +124,7 @@ final class ZucCipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        AlgorithmParameterSpec spec = null;
-        if (params != null) {
-            try {
-                spec = params.getParameterSpec(IvParameterSpec.class);
-            } catch (InvalidParameterSpecException e) {
-                throw new InvalidAlgorithmParameterException(variant.algorithm + " takes IV parameters: " + e.getMessage(), e);
-            }
-        }
-        engineInit(opmode, key, spec, random);
+        engineInit(opmode, key, Sm4BaseCipherSpi.specOf(params, IvParameterSpec.class, variant.algorithm), random);
     }
 
     @Override
